@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import apiReference from '@scalar/fastify-api-reference';
+import { authMessages } from '@waitlist/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { type AuthService, createAuthService } from './features/auth/auth.service.ts';
+import { devMailboxRoutes } from './features/dev/dev.routes.ts';
+import { createOutboxWorker, type OutboxWorker } from './features/outbox/outbox.worker.ts';
+import { systemRoutes } from './features/system/system.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createRateLimiter } from './lib/rate-limit.ts';
+import { createAuthenticate } from './plugins/authenticate.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createEmailProvider, type EmailProvider } from './providers/email/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxWorker;
+    services: { auth: AuthService; email: EmailProvider };
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the provider chosen by config (contract tests use a real SMTP provider this way). */
+  emailProvider?: EmailProvider;
+}
+
+export const API_PREFIX = '/api/v1';
+
+/** Builds the whole application without listening, so tests drive it with `app.inject()`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 100 * 1024,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // ---- wiring: every service receives its dependencies here, in one place ----
+  const email = options.emailProvider ?? createEmailProvider(config.email, { db: database.db, logger: app.log });
+  const outbox = createOutboxWorker({ db: database.db, email, clock, logger: app.log });
+  const limiter = createRateLimiter({ db: database.db, redisUrl: config.redisUrl });
+  const authService = createAuthService({
+    db: database.db,
+    clock,
+    limiter,
+    onOutboxWrite: () => outbox.kick(),
+    publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
+  });
+  const authenticate = createAuthenticate(authService);
+  app.decorate('outbox', outbox);
+  app.decorate('services', { auth: authService, email });
+  app.decorateRequest('session', null);
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    await limiter.close();
+    await email.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Waitlist & Text API',
+        version: '1.0.0',
+        description: 'Accounts, onboarding and the waitlist. Every answer carries `success`.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(apiReference, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { config, db: database.db, databaseKind: database.kind });
+      await api.register(authRoutes, { authService, authenticate: authenticate as never });
+      await api.register(usersRoutes, { authService, authenticate: authenticate as never });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (email.name === 'local') await app.register(devMailboxRoutes, { db: database.db });
+
+  const indexHtml = config.webDistDir && join(config.webDistDir, 'index.html');
+  if (config.webDistDir && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  }
+
+  // Unknown API paths get JSON; any other GET gets the SPA, whose router shows its own 404 (history fallback).
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && indexHtml && existsSync(indexHtml);
+    if (isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ success: false, message: authMessages.notFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env (DESIGN.md §3). Parsed once at boot; a bad value stops
+ * start-up with one line naming the variable.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalUrl = (protocols: RegExp) =>
+  optionalString.refine((value) => value === undefined || (URL.canParse(value) && protocols.test(value)), {
+    message: 'must be a valid URL',
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl(/^https?:/),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:/),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  SMTP_URL: optionalUrl(/^smtps?:/),
+  MAIL_FROM: optionalString,
+  PLIVO_AUTH_ID: optionalString,
+  PLIVO_AUTH_TOKEN: optionalString,
+  PLIVO_API_URL: optionalUrl(/^https?:/),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl(/^https?:/),
+  STRIPE_PRICE_STARTER_MONTHLY: optionalString,
+  STRIPE_PRICE_STARTER_YEARLY: optionalString,
+  STRIPE_PRICE_GROWTH_MONTHLY: optionalString,
+  STRIPE_PRICE_GROWTH_YEARLY: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  FACEBOOK_APP_ID: optionalString,
+  FACEBOOK_APP_SECRET: optionalString,
+  APPLE_CLIENT_ID: optionalString,
+  GOOGLE_JWKS_URL: optionalUrl(/^https?:/),
+  APPLE_JWKS_URL: optionalUrl(/^https?:/),
+  FACEBOOK_GRAPH_URL: optionalUrl(/^https?:/),
+  REDIS_URL: optionalUrl(/^rediss?:/),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
+      message: 'must be a comma-separated list of email addresses',
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { url: string } | { dataDir: string };
+  email: { provider: 'smtp'; url: string; from: string } | { provider: 'local'; from: string };
+  redisUrl: string | undefined;
+  adminEmails: string[];
+  social: {
+    googleClientId: string | undefined;
+    facebookAppId: string | undefined;
+    appleClientId: string | undefined;
+  };
+  logLevel: Env['LOG_LEVEL'];
+  /** Where the built web app lives; undefined serves the API only (tests, `npm run dev`). */
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = issue.path.join('.');
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(source[variable])})`);
+  }
+  const env = parsed.data;
+  const mailFrom = env.MAIL_FROM ?? 'Waitlist & Text <no-reply@waitlist.local>';
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    email: env.SMTP_URL ? { provider: 'smtp', url: env.SMTP_URL, from: mailFrom } : { provider: 'local', from: mailFrom },
+    redisUrl: env.REDIS_URL,
+    adminEmails: env.ADMIN_EMAILS,
+    social: {
+      googleClientId: env.GOOGLE_CLIENT_ID,
+      facebookAppId: env.FACEBOOK_APP_ID,
+      appleClientId: env.APPLE_CLIENT_ID,
+    },
+    logLevel: env.LOG_LEVEL,
+    webDistDir: undefined,
+    ...overrides,
+  };
+}

@@ -1,0 +1,51 @@
+import type { EmailMessage } from '../../providers/email/index.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; href: string }) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#111827;background:#f9fafb;padding:24px"><div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#6b7280;font-size:13px;margin-top:32px">Waitlist &amp; Text</p></div></body></html>`;
+}
+
+export function verificationCodeEmail(to: string, firstName: string, code: string): EmailMessage {
+  const lines = [
+    `Hi ${firstName},`,
+    `Your Waitlist & Text verification code is ${code}.`,
+    'It expires in 10 minutes. If you did not create an account, you can ignore this email.',
+  ];
+  return {
+    to,
+    subject: `Your verification code: ${code}`,
+    text: lines.join('\n\n'),
+    html: layout('Verify your email', lines),
+    logSummary: `verification code ${code}`,
+  };
+}
+
+export function passwordResetEmail(to: string, firstName: string, link: string): EmailMessage {
+  const lines = [
+    `Hi ${firstName},`,
+    'We received a request to reset your Waitlist & Text password. The link below works once, for one hour.',
+    'If you did not ask for this, ignore this email: your password stays the same.',
+  ];
+  return {
+    to,
+    subject: 'Reset your password',
+    text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}`,
+    html: layout('Reset your password', lines, { label: 'Choose a new password', href: link }),
+    logSummary: `reset link ${link}`,
+  };
+}
+
+export function passwordChangedEmail(to: string, firstName: string): EmailMessage {
+  const lines = [
+    `Hi ${firstName},`,
+    'Your Waitlist & Text password was just changed, and your other sessions were signed out.',
+    'If this was not you, reset your password right away.',
+  ];
+  return { to, subject: 'Your password was changed', text: lines.join('\n\n'), html: layout('Password changed', lines) };
+}

@@ -1,0 +1,133 @@
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { emailVerifications, passwordResets, sessions, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type ProfileChanges = Partial<
+  Pick<
+    UserRow,
+    'firstName' | 'lastName' | 'email' | 'businessName' | 'businessPhone' | 'businessAddress' | 'city' | 'state' | 'zip'
+  >
+>;
+
+// ---- users ----
+export async function findUserByEmail(executor: Executor, email: string) {
+  const [user] = await executor.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+export async function findUserById(executor: Executor, id: string) {
+  const [user] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+/** Inserts a user; returns undefined when the email is taken (the unique index decides, race-free). */
+export async function insertUser(executor: Executor, values: NewUser) {
+  const [user] = await executor.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return user;
+}
+
+export async function updateUser(
+  executor: Executor,
+  id: string,
+  changes: ProfileChanges & Partial<Pick<UserRow, 'verified' | 'passwordHash' | 'businessVerificationStatus' | 'admin'>>,
+  now: Date,
+) {
+  const [user] = await executor
+    .update(users)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return user;
+}
+
+export function deleteUser(executor: Executor, id: string) {
+  return executor.delete(users).where(eq(users.id, id));
+}
+
+export async function grantAdmin(executor: Executor, emails: string[]) {
+  if (emails.length === 0) return [];
+  return executor
+    .update(users)
+    .set({ admin: true })
+    .where(and(inArray(users.email, emails), eq(users.admin, false)))
+    .returning({ email: users.email });
+}
+
+// ---- sessions ----
+export function insertSession(executor: Executor, userId: string, tokenHash: string, expiresAt: Date) {
+  return executor.insert(sessions).values({ userId, tokenHash, expiresAt });
+}
+
+export async function findSessionUser(executor: Executor, tokenHash: string, now: Date) {
+  const [row] = await executor
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export function deleteSession(executor: Executor, sessionId: string) {
+  return executor.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export function deleteSessionsOfUser(executor: Executor, userId: string, exceptSessionId?: string) {
+  return executor
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+}
+
+// ---- email verification codes ----
+export function upsertVerification(executor: Executor, userId: string, codeHash: string, expiresAt: Date) {
+  return executor
+    .insert(emailVerifications)
+    .values({ userId, codeHash, expiresAt, failedAttempts: 0 })
+    .onConflictDoUpdate({
+      target: emailVerifications.userId,
+      set: { codeHash, expiresAt, failedAttempts: 0, createdAt: sql`now()` },
+    });
+}
+
+/** Reads the user's code row, locked, so two guesses at once cannot both spend the same attempt. */
+export async function findVerificationForUpdate(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select()
+    .from(emailVerifications)
+    .where(eq(emailVerifications.userId, userId))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export function recordFailedVerification(executor: Executor, userId: string) {
+  return executor
+    .update(emailVerifications)
+    .set({ failedAttempts: sql`${emailVerifications.failedAttempts} + 1` })
+    .where(eq(emailVerifications.userId, userId));
+}
+
+export function deleteVerification(executor: Executor, userId: string) {
+  return executor.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
+}
+
+// ---- password reset tokens ----
+export function insertPasswordReset(executor: Executor, userId: string, tokenHash: string, expiresAt: Date) {
+  return executor.insert(passwordResets).values({ userId, tokenHash, expiresAt });
+}
+
+/** Marks a live, unused token used and returns its user id: single use, even under concurrent submits. */
+export async function consumePasswordReset(executor: Executor, tokenHash: string, now: Date) {
+  const [row] = await executor
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .returning({ userId: passwordResets.userId });
+  return row;
+}
+
+export function deleteUnusedResetsOfUser(executor: Executor, userId: string) {
+  return executor.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

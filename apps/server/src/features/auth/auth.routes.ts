@@ -1,0 +1,166 @@
+import {
+  authMessages,
+  authResponse,
+  businessVerificationBody,
+  errorResponse,
+  forgotPasswordBody,
+  loginBody,
+  meResponse,
+  messageResponse,
+  registerBody,
+  resetPasswordBody,
+  screenMessages,
+  updateDetailsBody,
+  updatePasswordBody,
+  userDataResponse,
+  userResponse,
+  verifyAccountBody,
+} from '@waitlist/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../plugins/authenticate.ts';
+import type { AuthService } from './auth.service.ts';
+import { toUserDto } from './user.dto.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+const bearer = [{ bearerAuth: [] }];
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  authService: AuthService;
+  authenticate: (request: never, reply: never) => Promise<void>;
+}> = async (app, { authService, authenticate }) => {
+  const guarded = { onRequest: authenticate as never };
+
+  app.post(
+    '/auth/register',
+    { schema: { tags: ['auth'], body: registerBody, response: { 201: authResponse, ...errors } } },
+    async (request, reply) => {
+      const { token, user } = await authService.register(request.body);
+      return reply.status(201).send({ success: true, token, user: toUserDto(user), message: authMessages.registered });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], body: loginBody, response: { 200: authResponse, ...errors } } },
+    async (request) => {
+      const { token, user } = await authService.login(request.body, request.ip);
+      return { success: true as const, token, user: toUserDto(user), message: authMessages.loginSuccessful };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { ...guarded, schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await authService.logout(sessionOf(request).sessionId);
+      return { success: true as const, message: authMessages.loggedOut };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { ...guarded, schema: { tags: ['auth'], security: bearer, response: { 200: meResponse, ...errors } } },
+    async (request) => ({ success: true as const, data: toUserDto(sessionOf(request).user) }),
+  );
+
+  app.post(
+    '/auth/forgotpassword',
+    { schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await authService.forgotPassword(request.body.email, request.ip);
+      return { success: true as const, message: screenMessages.forgotPasswordSent };
+    },
+  );
+
+  app.put(
+    '/auth/resetpassword/:resettoken',
+    {
+      schema: {
+        tags: ['auth'],
+        params: z.object({ resettoken: z.string().min(1).max(200) }),
+        body: resetPasswordBody,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await authService.resetPassword(request.params.resettoken, request.body.password);
+      return { success: true as const, message: screenMessages.passwordResetSuccess };
+    },
+  );
+
+  app.post(
+    '/auth/send-verification',
+    { ...guarded, schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await authService.sendVerification(sessionOf(request).user, request.ip);
+      return { success: true as const, message: screenMessages.newCodeSent };
+    },
+  );
+
+  app.post(
+    '/auth/verify-account',
+    {
+      ...guarded,
+      schema: { tags: ['auth'], security: bearer, body: verifyAccountBody, response: { 200: userResponse, ...errors } },
+    },
+    async (request) => {
+      const user = await authService.verifyAccount(sessionOf(request).user, request.body.verificationCode, request.ip);
+      return { success: true as const, user: toUserDto(user), message: screenMessages.accountVerified };
+    },
+  );
+
+  app.post(
+    '/auth/business-verification',
+    {
+      ...guarded,
+      schema: {
+        tags: ['auth'],
+        security: bearer,
+        body: businessVerificationBody,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await authService.submitBusinessVerification(sessionOf(request).user, request.body);
+      return { success: true as const, message: authMessages.businessSubmitted };
+    },
+  );
+
+  app.delete(
+    '/auth/account',
+    { ...guarded, schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await authService.deleteAccount(sessionOf(request).user);
+      return { success: true as const, message: authMessages.accountDeleted };
+    },
+  );
+
+  app.put(
+    '/auth/updatedetails',
+    {
+      ...guarded,
+      schema: { tags: ['auth'], security: bearer, body: updateDetailsBody, response: { 200: userDataResponse, ...errors } },
+    },
+    async (request) => {
+      const { user, emailChanged } = await authService.updateProfile(sessionOf(request).user, request.body);
+      return {
+        success: true as const,
+        data: toUserDto(user),
+        message: emailChanged ? authMessages.emailChangedVerify : authMessages.detailsUpdated,
+      };
+    },
+  );
+
+  app.put(
+    '/auth/updatepassword',
+    {
+      ...guarded,
+      schema: { tags: ['auth'], security: bearer, body: updatePasswordBody, response: { 200: messageResponse, ...errors } },
+    },
+    async (request) => {
+      await authService.updatePassword(sessionOf(request), request.body);
+      return { success: true as const, message: screenMessages.passwordUpdated };
+    },
+  );
+};

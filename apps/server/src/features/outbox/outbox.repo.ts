@@ -1,0 +1,41 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { outbox } from '../../db/schema.ts';
+import type { EmailMessage } from '../../providers/email/index.ts';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export function enqueueEmail(executor: Executor, message: EmailMessage) {
+  return executor.insert(outbox).values({ kind: 'email', payload: message });
+}
+
+/**
+ * Claims up to `limit` due messages by pushing their next attempt forward by `leaseMs` (a lease) and
+ * counting the attempt. SKIP LOCKED lets several workers claim side by side; if a worker dies mid-send
+ * the lease runs out and another one retries, so delivery is at least once and never lost.
+ */
+export async function claimDue(executor: Executor, now: Date, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  const due = executor
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
+    .orderBy(outbox.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return executor
+    .update(outbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+export function markSent(executor: Executor, id: string, now: Date) {
+  return executor.update(outbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(outbox.id, id));
+}
+
+export function markFailed(executor: Executor, id: string, error: string, retryAt: Date | null) {
+  return executor
+    .update(outbox)
+    .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, status: 'dead' })
+    .where(eq(outbox.id, id));
+}

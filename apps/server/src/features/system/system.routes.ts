@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; databaseKind: string }> = async (
+  app,
+  { config, db, databaseKind },
+) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.string() }) },
+      },
+    },
+    async () => {
+      await db.execute(sql`select 1`);
+      return { success: true as const, status: 'ok' as const, database: databaseKind };
+    },
+  );
+
+  /** What the web app needs to know about this server's providers; nothing secret. */
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            googleClientId: z.string().nullable(),
+            facebookAppId: z.string().nullable(),
+            appleClientId: z.string().nullable(),
+            emailProvider: z.enum(['local', 'smtp']),
+          }),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      googleClientId: config.social.googleClientId ?? null,
+      facebookAppId: config.social.facebookAppId ?? null,
+      appleClientId: config.social.appleClientId ?? null,
+      emailProvider: config.email.provider,
+    }),
+  );
+};

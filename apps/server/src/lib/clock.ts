@@ -1,0 +1,17 @@
+/** Time is a dependency, so tests move it instead of sleeping. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests can move forward. */
+export function createManualClock(start = new Date()): Clock & { advance(ms: number): void } {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}

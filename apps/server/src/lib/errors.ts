@@ -1,0 +1,43 @@
+/** Typed application errors thrown by services; one error handler maps them to the API's JSON shape. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string, errors?: Record<string, string>) {
+    super(400, message, errors);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message: string) {
+    super(401, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string, errors?: Record<string, string>) {
+    super(409, message, errors);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
+  }
+}

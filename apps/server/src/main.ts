@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env, {
+    webDistDir: process.env.SERVE_WEB === 'false' ? undefined : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  });
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const database = openDatabase(
+  'url' in config.database ? config.database : { dataDir: resolve(config.database.dataDir) },
+);
+await database.migrate();
+const app = await buildApp({ config, database });
+const admins = await app.services.auth.grantAdmins(config.adminEmails);
+for (const { email } of admins) app.log.info(`granted admin to ${email} (ADMIN_EMAILS)`);
+app.outbox.start();
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  app.log.info(`${signal} received: finishing in-flight requests`);
+  const force = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = 'url' in config.database ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(config.database.dataDir)}`;
+app.log.info(`Waitlist & Text is running at ${config.publicUrl} · database: ${where}`);
+if (config.email.provider === 'local') {
+  app.log.info(`Emails are not sent: read them at ${config.publicUrl}/dev/mailbox (codes and links also appear in this log)`);
+}

@@ -1,0 +1,28 @@
+import type { Database } from '../../db/client.ts';
+import { localEmails } from '../../db/schema.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { EmailMessage, EmailProvider } from './index.ts';
+
+/**
+ * The embedded default: emails are stored in the database and shown at /dev/mailbox, and a one-line
+ * summary (with the code or link) goes to the server log, so `npm start` needs no mail account.
+ */
+export function createLocalEmailProvider(deps: { from: string; db: Database; logger: Logger }): EmailProvider {
+  return {
+    name: 'local',
+    async send(message: EmailMessage) {
+      await deps.db.insert(localEmails).values({
+        to: message.to,
+        from: deps.from,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      deps.logger.info(
+        { mailbox: '/dev/mailbox', to: message.to },
+        `email to ${message.to}: ${message.subject}${message.logSummary ? ` (${message.logSummary})` : ''}`,
+      );
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { localEmails } from '../db/schema.ts';
+import { createManualClock } from '../lib/clock.ts';
+import type { EmailProvider } from '../providers/email/index.ts';
+
+/**
+ * A real database per test file: in-memory PGlite by default, or a fresh PostgreSQL database on
+ * TEST_DATABASE_URL's server when TEST_DB=postgres (created here, dropped on close).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const handle = openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    return handle;
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `wt_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ url: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  clock: ReturnType<typeof createManualClock>;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; emailProvider?: EmailProvider } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = createManualClock(new Date('2026-11-23T10:00:00Z'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://app.test', ...options.env });
+  const app = await buildApp({ config, database, clock, logger: false, emailProvider: options.emailProvider });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+// ---- request helpers ----
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let counter = 0;
+export function uniqueEmail(prefix = 'owner') {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+export async function registerUser(
+  t: TestApp,
+  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+) {
+  const body = { firstName: 'Bella', lastName: 'Rossi', email: uniqueEmail(), password: 'secret123', ...overrides };
+  const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  const json = response.json();
+  return { ...body, token: json.token as string, user: json.user, id: json.user.id as string };
+}
+
+/** Delivers queued email through the outbox and returns the newest one sent to `to` by the local provider. */
+export async function latestEmailTo(t: TestApp, to: string) {
+  await t.app.outbox.drain();
+  const [email] = await t.database.db
+    .select()
+    .from(localEmails)
+    .where(eq(localEmails.to, to.toLowerCase()))
+    .orderBy(desc(localEmails.createdAt))
+    .limit(1);
+  return email;
+}
+
+export async function latestCodeFor(t: TestApp, to: string): Promise<string> {
+  const email = await latestEmailTo(t, to);
+  const code = email?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no verification code emailed to ${to}`);
+  return code;
+}
+
+/** A user who registered, verified and submitted business details: a "full user" of SPEC §6. */
+export async function onboardedUser(t: TestApp, overrides: Parameters<typeof registerUser>[1] = {}) {
+  const user = await registerUser(t, overrides);
+  const code = await latestCodeFor(t, user.email);
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify-account',
+    headers: auth(user.token),
+    payload: { verificationCode: code },
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const business = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/business-verification',
+    headers: auth(user.token),
+    payload: { businessName: 'Bella Salon', businessPhone: '(555) 123-4567' },
+  });
+  if (business.statusCode !== 200) throw new Error(`business verification failed: ${business.body}`);
+  return user;
+}

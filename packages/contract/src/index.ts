@@ -1,0 +1,5 @@
+export * from './auth.schemas.ts';
+export * from './constants.ts';
+export * from './messages.ts';
+export * from './phone.ts';
+export * from './user.schemas.ts';
