@@ -67,7 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // ---- wiring: every service receives its dependencies here, in one place ----
-  const email = options.emailProvider ?? createEmailProvider(config.email, { db: database.db, logger: app.log });
+  const email =
+    options.emailProvider ?? createEmailProvider(config.email, { db: database.db, logger: app.log });
   const outbox = createOutboxWorker({ db: database.db, email, clock, logger: app.log });
   const limiter = createRateLimiter({ db: database.db, redisUrl: config.redisUrl });
   const authService = createAuthService({
@@ -136,7 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Unknown API paths get JSON; any other GET gets the SPA, whose router shows its own 404 (history fallback).
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && indexHtml && existsSync(indexHtml);
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && indexHtml && existsSync(indexHtml);
     if (isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ success: false, message: authMessages.notFound });
   });

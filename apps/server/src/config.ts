@@ -89,7 +89,9 @@ export function loadConfig(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = issue.path.join('.');
-    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(source[variable])})`);
+    throw new ConfigError(
+      `Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(source[variable])})`,
+    );
   }
   const env = parsed.data;
   const mailFrom = env.MAIL_FROM ?? 'Waitlist & Text <no-reply@waitlist.local>';
@@ -99,7 +101,9 @@ export function loadConfig(
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
-    email: env.SMTP_URL ? { provider: 'smtp', url: env.SMTP_URL, from: mailFrom } : { provider: 'local', from: mailFrom },
+    email: env.SMTP_URL
+      ? { provider: 'smtp', url: env.SMTP_URL, from: mailFrom }
+      : { provider: 'local', from: mailFrom },
     redisUrl: env.REDIS_URL,
     adminEmails: env.ADMIN_EMAILS,
     social: {

@@ -1,13 +1,15 @@
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { describeDataDir, openDatabase } from './db/client.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env, {
-    webDistDir: process.env.SERVE_WEB === 'false' ? undefined : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    webDistDir:
+      process.env.SERVE_WEB === 'false'
+        ? undefined
+        : fileURLToPath(new URL('../../web/dist', import.meta.url)),
   });
 } catch (error) {
   if (error instanceof ConfigError) {
@@ -17,9 +19,7 @@ try {
   throw error;
 }
 
-const database = openDatabase(
-  'url' in config.database ? config.database : { dataDir: resolve(config.database.dataDir) },
-);
+const database = openDatabase(config.database);
 await database.migrate();
 const app = await buildApp({ config, database });
 const admins = await app.services.auth.grantAdmins(config.adminEmails);
@@ -49,8 +49,13 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-const where = 'url' in config.database ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(config.database.dataDir)}`;
+const where =
+  'url' in config.database
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `PGlite in ${describeDataDir(config.database.dataDir)}`;
 app.log.info(`Waitlist & Text is running at ${config.publicUrl} · database: ${where}`);
 if (config.email.provider === 'local') {
-  app.log.info(`Emails are not sent: read them at ${config.publicUrl}/dev/mailbox (codes and links also appear in this log)`);
+  app.log.info(
+    `Emails are not sent: read them at ${config.publicUrl}/dev/mailbox (codes and links also appear in this log)`,
+  );
 }

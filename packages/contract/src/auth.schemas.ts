@@ -89,7 +89,10 @@ export const updateDetailsBody = z.object({
     .string()
     .nullish()
     .transform((value) => (value ?? '').replace(/\D/g, ''))
-    .refine((digits) => digits.length === 0 || digits.length === BUSINESS_PHONE_DIGITS, m.businessPhoneInvalid),
+    .refine(
+      (digits) => digits.length === 0 || digits.length === BUSINESS_PHONE_DIGITS,
+      m.businessPhoneInvalid,
+    ),
   businessAddress: optionalText(200),
   city: optionalText(100),
   state: optionalText(50),
@@ -101,7 +104,10 @@ export type UpdateDetailsBody = z.input<typeof updateDetailsBody>;
 export const updateUserBody = updateDetailsBody.partial().extend({ id: z.string().optional() });
 
 export const updatePasswordBody = z.object({
-  currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired).max(PASSWORD_MAX_LENGTH),
+  currentPassword: z
+    .string({ error: m.currentPasswordRequired })
+    .min(1, m.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH),
   newPassword: newPassword(m.passwordTooShortLong),
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;

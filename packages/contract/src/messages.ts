@@ -51,7 +51,8 @@ export const authMessages = {
   googleNotConfigured: 'Google Sign-In is not configured...',
   facebookNotConfigured: 'Facebook Sign-In is not configured...',
   appleNotConfigured: 'Apple Sign-In is not configured...',
-  socialSignInFailed: (provider: 'Google' | 'Facebook' | 'Apple') => `${provider} sign-in failed. Please try again.`,
+  socialSignInFailed: (provider: 'Google' | 'Facebook' | 'Apple') =>
+    `${provider} sign-in failed. Please try again.`,
   // ours: the server's own answers
   loginSuccessful: 'Login successful',
   registered: 'Account created. We sent a 6-digit code to your email.',
@@ -66,7 +67,8 @@ export const authMessages = {
   codeExpired: 'Verification code has expired. Please request a new one.',
   codeBurned: 'Too many incorrect attempts. Please request a new verification code.',
   resetTokenInvalid: 'Invalid or expired reset token. Please request a new password reset.',
-  externalCannotChangePassword: 'Accounts that sign in with Google, Facebook or Apple cannot change a password',
+  externalCannotChangePassword:
+    'Accounts that sign in with Google, Facebook or Apple cannot change a password',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   accountDeleted: 'Your account has been deleted.',

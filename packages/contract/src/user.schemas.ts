@@ -53,5 +53,9 @@ export const authResponse = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponse>;
 export const meResponse = z.object({ success: z.literal(true), data: userSchema });
-export const userResponse = z.object({ success: z.literal(true), user: userSchema, message: z.string().optional() });
+export const userResponse = z.object({
+  success: z.literal(true),
+  user: userSchema,
+  message: z.string().optional(),
+});
 export const userDataResponse = z.object({ success: z.literal(true), data: userSchema, message: z.string() });

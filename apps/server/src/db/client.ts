@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -23,6 +24,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** DATA_DIR=memory:// keeps PGlite in memory: nothing is written to disk (tests, demos). */
+export const IN_MEMORY = 'memory://';
+
+export function describeDataDir(dataDir: string): string {
+  return dataDir === IN_MEMORY ? 'memory (nothing is saved)' : resolve(dataDir);
+}
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
@@ -40,9 +48,9 @@ export function openDatabase(target: { url: string } | { dataDir: string }): Dat
       close: () => pool.end(),
     };
   }
-  const inMemory = target.dataDir === 'memory://';
+  const inMemory = target.dataDir === IN_MEMORY;
   if (!inMemory) mkdirSync(target.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(target.dataDir);
+  const client = inMemory ? new PGlite() : new PGlite(resolve(target.dataDir));
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

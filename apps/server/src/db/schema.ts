@@ -71,7 +71,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex('sessions_token_hash_key').on(table.tokenHash), index('sessions_user_id_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_user_id_idx').on(table.userId),
+  ],
 );
 
 /** One live email-verification code per user; a new code replaces the old one. */
@@ -119,11 +122,7 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [
-    index('outbox_due_idx')
-      .on(table.nextAttemptAt)
-      .where(sql`${table.status} = 'pending'`),
-  ],
+  (table) => [index('outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`)],
 );
 
 /** The local email provider's mailbox (shown at /dev/mailbox); the embedded default, not a test double. */

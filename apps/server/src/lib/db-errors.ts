@@ -1,6 +1,10 @@
 /** True for PostgreSQL's unique_violation (23505), whether node-postgres, PGlite or Drizzle's wrapper threw it. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
     if ((current as { code?: unknown }).code === '23505') return true;
   }
   return false;

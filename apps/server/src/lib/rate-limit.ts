@@ -1,3 +1,4 @@
+import { authMessages } from '@waitlist/contract';
 import { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -5,7 +6,6 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { authMessages } from '@waitlist/contract';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { TooManyRequests } from './errors.ts';
@@ -36,7 +36,9 @@ export interface RateLimiter {
 
 /** Counters live in PostgreSQL (or PGlite), or in Redis when REDIS_URL is set, so every instance shares them. */
 export function createRateLimiter(deps: { db: Database; redisUrl?: string | undefined }): RateLimiter {
-  const redis = deps.redisUrl ? new Redis(deps.redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
+  const redis = deps.redisUrl
+    ? new Redis(deps.redisUrl, { enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
   const limiters = new Map<RateLimitRule, RateLimiterAbstract>();
   for (const [rule, { points, durationSeconds }] of Object.entries(rateLimitRules) as [
     RateLimitRule,
@@ -58,7 +60,10 @@ export function createRateLimiter(deps: { db: Database; redisUrl?: string | unde
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        throw new TooManyRequests(authMessages.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), retryAfterSeconds);
+        throw new TooManyRequests(
+          authMessages.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)),
+          retryAfterSeconds,
+        );
       }
     },
     async reset(rule, key) {

@@ -1,7 +1,7 @@
 import { authMessages } from '@waitlist/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Unauthorized } from '../lib/errors.ts';
 import type { AuthService, Session } from '../features/auth/auth.service.ts';
+import { Unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -51,12 +51,23 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; emailProvider?: EmailProvider } = {},
+  options: { env?: Record<string, string>; emailProvider?: EmailProvider; startAt?: Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const clock = createManualClock(new Date('2026-11-23T10:00:00Z'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://app.test', ...options.env });
-  const app = await buildApp({ config, database, clock, logger: false, emailProvider: options.emailProvider });
+  const clock = createManualClock(options.startAt ?? new Date('2026-11-23T10:00:00Z'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://app.test',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    emailProvider: options.emailProvider,
+  });
   await app.ready();
   return {
     app,
@@ -75,6 +86,46 @@ export async function createTestApp(
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 let counter = 0;
+let ipCounter = 0;
+/** A fresh client address for `inject({ remoteAddress })`, so per-IP rate limits of one test do not leak into another. */
+export function uniqueIp() {
+  ipCounter += 1;
+  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export function login(t: TestApp, email: string, password: string, remoteAddress = uniqueIp()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
+}
+
+const SECRET_KEY = /pass|hash|token|code|secret|salt/i;
+
+/**
+ * Walks an answer and returns the path of every key that looks like a secret (password, hash, token, code…)
+ * and of every value that looks like a password hash. Only the top-level `token` (the caller's own new
+ * session) may appear. An empty list means nothing secret left the server.
+ */
+export function secretsIn(body: unknown): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === 'string') {
+      if (/^\$argon2/.test(value)) found.push(path || '(root)');
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      if (SECRET_KEY.test(key) && childPath !== 'token') found.push(childPath);
+      walk(child, childPath);
+    }
+  };
+  walk(body, '');
+  return found;
+}
 export function uniqueEmail(prefix = 'owner') {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
@@ -84,9 +135,16 @@ export async function registerUser(
   t: TestApp,
   overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
 ) {
-  const body = { firstName: 'Bella', lastName: 'Rossi', email: uniqueEmail(), password: 'secret123', ...overrides };
+  const body = {
+    firstName: 'Bella',
+    lastName: 'Rossi',
+    email: uniqueEmail(),
+    password: 'secret123',
+    ...overrides,
+  };
   const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
-  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const json = response.json();
   return { ...body, token: json.token as string, user: json.user, id: json.user.id as string };
 }

@@ -1,7 +1,6 @@
 import type { EmailMessage } from '../../providers/email/index.ts';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function layout(title: string, paragraphs: string[], action?: { label: string; href: string }) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
@@ -47,5 +46,10 @@ export function passwordChangedEmail(to: string, firstName: string): EmailMessag
     'Your Waitlist & Text password was just changed, and your other sessions were signed out.',
     'If this was not you, reset your password right away.',
   ];
-  return { to, subject: 'Your password was changed', text: lines.join('\n\n'), html: layout('Password changed', lines) };
+  return {
+    to,
+    subject: 'Your password was changed',
+    text: lines.join('\n\n'),
+    html: layout('Password changed', lines),
+  };
 }

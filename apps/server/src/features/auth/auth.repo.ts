@@ -7,7 +7,15 @@ export type NewUser = typeof users.$inferInsert;
 export type ProfileChanges = Partial<
   Pick<
     UserRow,
-    'firstName' | 'lastName' | 'email' | 'businessName' | 'businessPhone' | 'businessAddress' | 'city' | 'state' | 'zip'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'businessName'
+    | 'businessPhone'
+    | 'businessAddress'
+    | 'city'
+    | 'state'
+    | 'zip'
   >
 >;
 
@@ -24,14 +32,19 @@ export async function findUserById(executor: Executor, id: string) {
 
 /** Inserts a user; returns undefined when the email is taken (the unique index decides, race-free). */
 export async function insertUser(executor: Executor, values: NewUser) {
-  const [user] = await executor.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  const [user] = await executor
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
   return user;
 }
 
 export async function updateUser(
   executor: Executor,
   id: string,
-  changes: ProfileChanges & Partial<Pick<UserRow, 'verified' | 'passwordHash' | 'businessVerificationStatus' | 'admin'>>,
+  changes: ProfileChanges &
+    Partial<Pick<UserRow, 'verified' | 'passwordHash' | 'businessVerificationStatus' | 'admin'>>,
   now: Date,
 ) {
   const [user] = await executor
@@ -77,7 +90,11 @@ export function deleteSession(executor: Executor, sessionId: string) {
 export function deleteSessionsOfUser(executor: Executor, userId: string, exceptSessionId?: string) {
   return executor
     .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
 }
 
 // ---- email verification codes ----
@@ -123,11 +140,19 @@ export async function consumePasswordReset(executor: Executor, tokenHash: string
   const [row] = await executor
     .update(passwordResets)
     .set({ usedAt: now })
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
     .returning({ userId: passwordResets.userId });
   return row;
 }
 
 export function deleteUnusedResetsOfUser(executor: Executor, userId: string) {
-  return executor.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  return executor
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

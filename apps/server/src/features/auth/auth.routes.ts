@@ -22,8 +22,28 @@ import { sessionOf } from '../../plugins/authenticate.ts';
 import type { AuthService } from './auth.service.ts';
 import { toUserDto } from './user.dto.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  409: errorResponse,
+  429: errorResponse,
+};
 const bearer = [{ bearerAuth: [] }];
+
+/**
+ * The optional profile fields keep their stored value when a request leaves them out (the contract's schema
+ * would read a missing one as ''): the web's profile form never sends the business phone (SPEC §5), and
+ * saving the form must not erase the phone given during onboarding. Sent as '' or null, a field is cleared.
+ */
+const updateDetailsRequest = updateDetailsBody.partial({
+  businessName: true,
+  businessPhone: true,
+  businessAddress: true,
+  city: true,
+  state: true,
+  zip: true,
+});
 
 export const authRoutes: FastifyPluginAsyncZod<{
   authService: AuthService;
@@ -36,7 +56,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['auth'], body: registerBody, response: { 201: authResponse, ...errors } } },
     async (request, reply) => {
       const { token, user } = await authService.register(request.body);
-      return reply.status(201).send({ success: true, token, user: toUserDto(user), message: authMessages.registered });
+      return reply
+        .status(201)
+        .send({ success: true, token, user: toUserDto(user), message: authMessages.registered });
     },
   );
 
@@ -51,7 +73,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/logout',
-    { ...guarded, schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } } },
+    {
+      ...guarded,
+      schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } },
+    },
     async (request) => {
       await authService.logout(sessionOf(request).sessionId);
       return { success: true as const, message: authMessages.loggedOut };
@@ -91,7 +116,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/send-verification',
-    { ...guarded, schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } } },
+    {
+      ...guarded,
+      schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } },
+    },
     async (request) => {
       await authService.sendVerification(sessionOf(request).user, request.ip);
       return { success: true as const, message: screenMessages.newCodeSent };
@@ -102,10 +130,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/verify-account',
     {
       ...guarded,
-      schema: { tags: ['auth'], security: bearer, body: verifyAccountBody, response: { 200: userResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        security: bearer,
+        body: verifyAccountBody,
+        response: { 200: userResponse, ...errors },
+      },
     },
     async (request) => {
-      const user = await authService.verifyAccount(sessionOf(request).user, request.body.verificationCode, request.ip);
+      const user = await authService.verifyAccount(
+        sessionOf(request).user,
+        request.body.verificationCode,
+        request.ip,
+      );
       return { success: true as const, user: toUserDto(user), message: screenMessages.accountVerified };
     },
   );
@@ -129,7 +166,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/auth/account',
-    { ...guarded, schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } } },
+    {
+      ...guarded,
+      schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } },
+    },
     async (request) => {
       await authService.deleteAccount(sessionOf(request).user);
       return { success: true as const, message: authMessages.accountDeleted };
@@ -140,7 +180,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/updatedetails',
     {
       ...guarded,
-      schema: { tags: ['auth'], security: bearer, body: updateDetailsBody, response: { 200: userDataResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        security: bearer,
+        body: updateDetailsRequest,
+        response: { 200: userDataResponse, ...errors },
+      },
     },
     async (request) => {
       const { user, emailChanged } = await authService.updateProfile(sessionOf(request).user, request.body);
@@ -156,7 +201,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/updatepassword',
     {
       ...guarded,
-      schema: { tags: ['auth'], security: bearer, body: updatePasswordBody, response: { 200: messageResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        security: bearer,
+        body: updatePasswordBody,
+        response: { 200: messageResponse, ...errors },
+      },
     },
     async (request) => {
       await authService.updatePassword(sessionOf(request), request.body);

@@ -2,11 +2,11 @@ import {
   authMessages,
   type businessVerificationBody,
   type LoginBody,
-  type RegisterBody,
   RESET_TOKEN_TTL_MINUTES,
+  type RegisterBody,
   TRIAL_DAYS,
   type UpdatePasswordBody,
-  updateDetailsBody,
+  type updateDetailsBody,
   VERIFICATION_CODE_MAX_ATTEMPTS,
   VERIFICATION_CODE_TTL_MINUTES,
 } from '@waitlist/contract';
@@ -25,8 +25,8 @@ import {
   verifyPassword,
 } from '../../lib/secrets.ts';
 import { enqueueEmail } from '../outbox/outbox.repo.ts';
-import * as repo from './auth.repo.ts';
 import { passwordChangedEmail, passwordResetEmail, verificationCodeEmail } from './auth.emails.ts';
+import * as repo from './auth.repo.ts';
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
@@ -57,7 +57,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function createSession(executor: Executor, userId: string): Promise<{ token: string }> {
     const token = generateToken();
-    await repo.insertSession(executor, userId, hashToken(token), new Date(clock.now().getTime() + SESSION_TTL_MS));
+    await repo.insertSession(
+      executor,
+      userId,
+      hashToken(token),
+      new Date(clock.now().getTime() + SESSION_TTL_MS),
+    );
     return { token };
   }
 
@@ -65,7 +70,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const code = generateVerificationCode();
     const expiresAt = new Date(clock.now().getTime() + VERIFICATION_CODE_TTL_MINUTES * MINUTE_MS);
     await repo.upsertVerification(executor, user.id, hashToken(code), expiresAt);
-    await enqueueEmail(executor, verificationCodeEmail(user.email, user.firstName, code));
+    await enqueueEmail(executor, verificationCodeEmail(user.email, user.firstName, code), clock.now());
   }
 
   /** Runs `work` in one transaction; email it queued is delivered only if the transaction commits. */
@@ -138,7 +143,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.insertPasswordReset(tx, user.id, hashToken(token), expiresAt);
         await enqueueEmail(
           tx,
-          passwordResetEmail(user.email, user.firstName, `${deps.publicUrl}/reset-password/${encodeURIComponent(token)}`),
+          passwordResetEmail(
+            user.email,
+            user.firstName,
+            `${deps.publicUrl}/reset-password/${encodeURIComponent(token)}`,
+          ),
+          clock.now(),
         );
       });
     },
@@ -170,8 +180,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       // is counted even though the request fails.
       const outcome = await db.transaction(async (tx) => {
         const pending = await repo.findVerificationForUpdate(tx, user.id);
-        if (!pending || pending.expiresAt <= clock.now()) return { error: authMessages.codeExpired as string };
-        if (pending.failedAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS) return { error: authMessages.codeBurned as string };
+        if (!pending || pending.expiresAt <= clock.now())
+          return { error: authMessages.codeExpired as string };
+        if (pending.failedAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS)
+          return { error: authMessages.codeBurned as string };
         if (!sameHash(pending.codeHash, hashToken(code))) {
           await repo.recordFailedVerification(tx, user.id);
           const left = VERIFICATION_CODE_MAX_ATTEMPTS - pending.failedAttempts - 1;
@@ -183,7 +195,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           };
         }
         await repo.deleteVerification(tx, user.id);
-        return { error: undefined, user: await repo.updateUser(tx, user.id, { verified: true }, clock.now()) };
+        return {
+          error: undefined,
+          user: await repo.updateUser(tx, user.id, { verified: true }, clock.now()),
+        };
       });
       if (outcome.error !== undefined) {
         throw new BadRequest(outcome.error, { verificationCode: outcome.error });
@@ -196,7 +211,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       await repo.updateUser(
         db,
         user.id,
-        { businessName: body.businessName, businessPhone: body.businessPhone, businessVerificationStatus: 'submitted' },
+        {
+          businessName: body.businessName,
+          businessPhone: body.businessPhone,
+          businessVerificationStatus: 'submitted',
+        },
         clock.now(),
       );
     },
@@ -221,14 +240,16 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
         return { user: updated, emailChanged };
       } catch (error) {
-        if (isUniqueViolation(error)) throw new Conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+        if (isUniqueViolation(error))
+          throw new Conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
         throw error;
       }
     },
 
     async updatePassword(session: Session, body: UpdatePasswordBody) {
       const { user } = session;
-      if (user.isExternalAuth || !user.passwordHash) throw new BadRequest(authMessages.externalCannotChangePassword);
+      if (user.isExternalAuth || !user.passwordHash)
+        throw new BadRequest(authMessages.externalCannotChangePassword);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         throw new Unauthorized(authMessages.currentPasswordIncorrect);
       }
@@ -237,7 +258,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await withOutbox(async (tx) => {
         await repo.updateUser(tx, user.id, { passwordHash }, clock.now());
         await repo.deleteSessionsOfUser(tx, user.id, session.sessionId);
-        await enqueueEmail(tx, passwordChangedEmail(user.email, user.firstName));
+        await enqueueEmail(tx, passwordChangedEmail(user.email, user.firstName), clock.now());
       });
     },
 
@@ -247,7 +268,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async grantAdmins(emails: string[]) {
-      return repo.grantAdmin(db, emails.map((email) => email.toLowerCase()));
+      return repo.grantAdmin(
+        db,
+        emails.map((email) => email.toLowerCase()),
+      );
     },
   };
 }

@@ -1,6 +1,13 @@
 import { validationMessages } from '@waitlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTestApp, latestCodeFor, registerUser, type TestApp, uniqueEmail } from '../../test/test-app.ts';
+import {
+  auth,
+  createTestApp,
+  latestCodeFor,
+  registerUser,
+  type TestApp,
+  uniqueEmail,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +21,12 @@ describe('POST /auth/register', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { firstName: 'Bella', lastName: 'Rossi', email: `  ${email.toUpperCase()} `, password: 'secret123' },
+      payload: {
+        firstName: 'Bella',
+        lastName: 'Rossi',
+        email: `  ${email.toUpperCase()} `,
+        password: 'secret123',
+      },
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -53,6 +65,9 @@ describe('POST /auth/register', () => {
       payload: { firstName: 'X', lastName: 'Y', email: existing.email.toUpperCase(), password: 'secret123' },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ success: false, message: 'An account with this email already exists' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      message: 'An account with this email already exists',
+    });
   });
 });

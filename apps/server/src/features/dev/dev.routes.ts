@@ -12,7 +12,10 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 export const devMailboxRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   const latest = () => db.select().from(localEmails).orderBy(desc(localEmails.createdAt)).limit(100);
 
-  app.get('/api/v1/dev/mailbox', { schema: { hide: true } }, async () => ({ success: true, emails: await latest() }));
+  app.get('/api/v1/dev/mailbox', { schema: { hide: true } }, async () => ({
+    success: true,
+    emails: await latest(),
+  }));
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const emails = await latest();

@@ -5,8 +5,13 @@ import type { EmailMessage } from '../../providers/email/index.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export function enqueueEmail(executor: Executor, message: EmailMessage) {
-  return executor.insert(outbox).values({ kind: 'email', payload: message });
+/**
+ * Queues an email, due at `now` by the same clock the worker claims with (the database's own now() would
+ * disagree with an injected clock, and with the app server's clock when the two drift apart). Rows due at
+ * the same instant go out in insertion order (created_at).
+ */
+export function enqueueEmail(executor: Executor, message: EmailMessage, now: Date) {
+  return executor.insert(outbox).values({ kind: 'email', payload: message, nextAttemptAt: now });
 }
 
 /**
@@ -14,12 +19,17 @@ export function enqueueEmail(executor: Executor, message: EmailMessage) {
  * counting the attempt. SKIP LOCKED lets several workers claim side by side; if a worker dies mid-send
  * the lease runs out and another one retries, so delivery is at least once and never lost.
  */
-export async function claimDue(executor: Executor, now: Date, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimDue(
+  executor: Executor,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<OutboxRow[]> {
   const due = executor
     .select({ id: outbox.id })
     .from(outbox)
     .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
-    .orderBy(outbox.nextAttemptAt)
+    .orderBy(outbox.nextAttemptAt, outbox.createdAt)
     .limit(limit)
     .for('update', { skipLocked: true });
   return executor
@@ -30,7 +40,10 @@ export async function claimDue(executor: Executor, now: Date, limit: number, lea
 }
 
 export function markSent(executor: Executor, id: string, now: Date) {
-  return executor.update(outbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(outbox.id, id));
+  return executor
+    .update(outbox)
+    .set({ status: 'sent', sentAt: now, lastError: null })
+    .where(eq(outbox.id, id));
 }
 
 export function markFailed(executor: Executor, id: string, error: string, retryAt: Date | null) {

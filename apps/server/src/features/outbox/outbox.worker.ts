@@ -41,7 +41,9 @@ export function createOutboxWorker(deps: {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt =
-        row.attempts < OUTBOX_MAX_ATTEMPTS ? new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts)) : null;
+        row.attempts < OUTBOX_MAX_ATTEMPTS
+          ? new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts))
+          : null;
       await markFailed(deps.db, row.id, reason, retryAt);
       deps.logger.warn(
         { outboxId: row.id, attempts: row.attempts, retryAt, err: reason },

@@ -1,19 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; databaseKind: string }> = async (
-  app,
-  { config, db, databaseKind },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  db: Database;
+  databaseKind: string;
+}> = async (app, { config, db, databaseKind }) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
-        response: { 200: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.string() }) },
+        response: {
+          200: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.string() }),
+        },
       },
     },
     async () => {

@@ -23,7 +23,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         security: [{ bearerAuth: [] }],
         params: z.object({ id: z.string() }),
         body: updateUserBody,
-        response: { 200: userDataResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
+        response: {
+          200: userDataResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
-import type { Logger } from '../../lib/logger.ts';
 import type { Database } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { createLocalEmailProvider } from './local.ts';
 import { createSmtpEmailProvider } from './smtp.ts';
 
@@ -18,9 +18,14 @@ export interface EmailProvider {
   close(): Promise<void>;
 }
 
-export type EmailConfig = { provider: 'smtp'; url: string; from: string } | { provider: 'local'; from: string };
+export type EmailConfig =
+  | { provider: 'smtp'; url: string; from: string }
+  | { provider: 'local'; from: string };
 
-export function createEmailProvider(config: EmailConfig, deps: { db: Database; logger: Logger }): EmailProvider {
+export function createEmailProvider(
+  config: EmailConfig,
+  deps: { db: Database; logger: Logger },
+): EmailProvider {
   return config.provider === 'smtp'
     ? createSmtpEmailProvider({ url: config.url, from: config.from })
     : createLocalEmailProvider({ from: config.from, ...deps });

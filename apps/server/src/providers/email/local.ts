@@ -7,7 +7,11 @@ import type { EmailMessage, EmailProvider } from './index.ts';
  * The embedded default: emails are stored in the database and shown at /dev/mailbox, and a one-line
  * summary (with the code or link) goes to the server log, so `npm start` needs no mail account.
  */
-export function createLocalEmailProvider(deps: { from: string; db: Database; logger: Logger }): EmailProvider {
+export function createLocalEmailProvider(deps: {
+  from: string;
+  db: Database;
+  logger: Logger;
+}): EmailProvider {
   return {
     name: 'local',
     async send(message: EmailMessage) {

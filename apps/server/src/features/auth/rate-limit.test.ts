@@ -1,0 +1,188 @@
+import { authMessages } from '@waitlist/contract';
+import { count, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localEmails, sessions } from '../../db/schema.ts';
+import { createRateLimiter, type RateLimitRule, rateLimitRules } from '../../lib/rate-limit.ts';
+import {
+  auth,
+  createTestApp,
+  latestCodeFor,
+  login,
+  registerUser,
+  type TestApp,
+  uniqueEmail,
+  uniqueIp,
+} from '../../test/test-app.ts';
+
+type Owner = Awaited<ReturnType<typeof registerUser>>;
+let t: TestApp;
+/** `a` is throttled per account; the others fill per-IP budgets. Each rule counts on its own. */
+let a: Owner, b: Owner, c: Owner, d: Owner, e: Owner, f: Owner;
+beforeAll(async () => {
+  t = await createTestApp();
+  [a, b, c, d, e, f] = [
+    await registerUser(t),
+    await registerUser(t),
+    await registerUser(t),
+    await registerUser(t),
+    await registerUser(t),
+    await registerUser(t),
+  ];
+});
+afterAll(() => t.close());
+
+const forgot = (email: string, remoteAddress = uniqueIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/forgotpassword', payload: { email }, remoteAddress });
+const sendVerification = (owner: Owner, remoteAddress = uniqueIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/send-verification',
+    headers: auth(owner.token),
+    remoteAddress,
+  });
+/** A wrong guess at the owner's live code: each call spends an attempt. */
+const verify = async (owner: Owner, remoteAddress = uniqueIp()) => {
+  const code = await latestCodeFor(t, owner.email);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify-account',
+    headers: auth(owner.token),
+    payload: { verificationCode: String((Number(code) + 1) % 1_000_000).padStart(6, '0') },
+    remoteAddress,
+  });
+};
+
+async function emailsTo(to: string) {
+  await t.app.outbox.drain();
+  const [row] = await t.database.db.select({ n: count() }).from(localEmails).where(eq(localEmails.to, to));
+  return row!.n;
+}
+
+/** 429 with a Retry-After inside the rule's window and the clear message that names the wait in minutes. */
+function expectTooMany(response: LightMyRequestResponse, rule: RateLimitRule) {
+  expect(response.statusCode).toBe(429);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(rateLimitRules[rule].durationSeconds);
+  // The window opened moments ago, so the wait is the whole window, rounded up to minutes.
+  const minutes = rateLimitRules[rule].durationSeconds / 60;
+  expect(Math.ceil(retryAfter / 60)).toBe(minutes);
+  expect(response.json()).toEqual({ success: false, message: authMessages.tooManyAttempts(minutes) });
+}
+
+describe('POST /auth/login', () => {
+  it('locks an account after 10 failed attempts from any addresses, even for the right password', async () => {
+    expect(rateLimitRules.loginAccount.points).toBe(10);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login(t, a.email, 'wrong-password')).statusCode).toBe(401);
+    }
+    const [before] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, a.id));
+    const locked = await login(t, a.email.toUpperCase(), a.password);
+    expectTooMany(locked, 'loginAccount');
+    expect(locked.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
+    const [after] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, a.id));
+    expect(after!.n).toBe(before!.n);
+    // Another account is not affected.
+    expect((await login(t, b.email, b.password)).statusCode).toBe(200);
+  });
+
+  it('limits one address to 50 attempts across different emails; another address still signs in', async () => {
+    const ip = uniqueIp();
+    const { points } = rateLimitRules.loginIp;
+    expect(points).toBe(50);
+    // Spend all but two of the address's attempts directly in the shared store (50 password checks would
+    // cost seconds of argon2), then spend the last two through the API with two different emails.
+    const limiter = createRateLimiter({ db: t.database.db });
+    for (let attempt = 0; attempt < points - 2; attempt++) await limiter.consume('loginIp', ip);
+    await limiter.close();
+    expect((await login(t, uniqueEmail('nobody'), 'wrong-password', ip)).statusCode).toBe(401);
+    expect((await login(t, c.email, 'wrong-password', ip)).statusCode).toBe(401);
+
+    expectTooMany(await login(t, d.email, d.password, ip), 'loginIp');
+    expectTooMany(await login(t, uniqueEmail('other'), 'whatever', ip), 'loginIp');
+    expect((await login(t, d.email, d.password, uniqueIp())).statusCode).toBe(200);
+  });
+});
+
+describe('POST /auth/forgotpassword', () => {
+  it('sends at most 3 reset emails per account an hour, and answers an unknown email the same way', async () => {
+    expect(rateLimitRules.forgotPasswordAccount.points).toBe(3);
+    const sentBefore = await emailsTo(a.email);
+    const stranger = uniqueEmail('stranger');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await forgot(a.email)).statusCode).toBe(200);
+      expect((await forgot(stranger)).statusCode).toBe(200);
+    }
+    const known = await forgot(a.email.toUpperCase());
+    const unknown = await forgot(stranger);
+    expectTooMany(known, 'forgotPasswordAccount');
+    expectTooMany(unknown, 'forgotPasswordAccount');
+    expect(unknown.json()).toEqual(known.json());
+    expect(await emailsTo(a.email)).toBe(sentBefore + 3);
+  });
+
+  it('limits one address to 10 requests an hour across different emails; another address is not affected', async () => {
+    expect(rateLimitRules.forgotPasswordIp.points).toBe(10);
+    const ip = uniqueIp();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await forgot(uniqueEmail('probe'), ip)).statusCode).toBe(200);
+    }
+    const sentBefore = await emailsTo(b.email);
+    expectTooMany(await forgot(b.email, ip), 'forgotPasswordIp');
+    expect(await emailsTo(b.email)).toBe(sentBefore);
+    expect((await forgot(b.email, uniqueIp())).statusCode).toBe(200);
+    expect(await emailsTo(b.email)).toBe(sentBefore + 1);
+  });
+});
+
+describe('POST /auth/send-verification', () => {
+  it('sends at most 5 codes per account an hour, from any addresses', async () => {
+    expect(rateLimitRules.sendVerificationAccount.points).toBe(5);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await sendVerification(a)).statusCode).toBe(200);
+    }
+    const sentBefore = await emailsTo(a.email);
+    expectTooMany(await sendVerification(a), 'sendVerificationAccount');
+    expect(await emailsTo(a.email)).toBe(sentBefore);
+  });
+
+  it('limits one address to 20 requests an hour across accounts; another address is not affected', async () => {
+    expect(rateLimitRules.sendVerificationIp.points).toBe(20);
+    const ip = uniqueIp();
+    for (const owner of [b, c, d, e]) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await sendVerification(owner, ip)).statusCode).toBe(200);
+      }
+    }
+    expectTooMany(await sendVerification(f, ip), 'sendVerificationIp');
+    expect((await sendVerification(f, uniqueIp())).statusCode).toBe(200);
+  });
+});
+
+describe('POST /auth/verify-account', () => {
+  it('allows 10 guesses per account in 15 minutes, from any addresses', async () => {
+    expect(rateLimitRules.verifyAccountAccount.points).toBe(10);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await verify(a)).statusCode).toBe(400);
+    }
+    expectTooMany(await verify(a), 'verifyAccountAccount');
+  });
+
+  it('limits one address to 30 guesses in 15 minutes across accounts; another address is not affected', async () => {
+    expect(rateLimitRules.verifyAccountIp.points).toBe(30);
+    const ip = uniqueIp();
+    for (const owner of [b, c, d]) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        expect((await verify(owner, ip)).statusCode).toBe(400);
+      }
+    }
+    expectTooMany(await verify(e, ip), 'verifyAccountIp');
+    // The refused guess did not spend one of e's attempts on the code.
+    const elsewhere = await verify(e, uniqueIp());
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().message).toBe('Invalid verification code. 4 attempts left.');
+  });
+
+});

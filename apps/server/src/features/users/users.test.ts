@@ -1,0 +1,377 @@
+import { authMessages, screenMessages, validationMessages } from '@waitlist/contract';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailVerifications, localEmails, users } from '../../db/schema.ts';
+import {
+  auth,
+  createTestApp,
+  latestCodeFor,
+  login,
+  registerUser,
+  secretsIn,
+  type TestApp,
+  uniqueEmail,
+  uniqueIp,
+} from '../../test/test-app.ts';
+
+type Owner = Awaited<ReturnType<typeof registerUser>>;
+let t: TestApp;
+/** `owner` is verified and edits their profile; `other` is someone else's account. */
+let owner: Owner;
+let other: Owner;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await registerUser(t);
+  other = await registerUser(t, { firstName: 'Olga', lastName: 'Other' });
+  await verifyEmail(owner);
+});
+afterAll(() => t.close());
+
+async function verifyEmail(user: Owner) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify-account',
+    headers: auth(user.token),
+    payload: { verificationCode: await latestCodeFor(t, user.email) },
+    remoteAddress: uniqueIp(),
+  });
+  expect(response.statusCode).toBe(200);
+}
+const updateDetails = (token: string, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/auth/updatedetails',
+    headers: auth(token),
+    payload: payload as object,
+  });
+const putUser = (token: string, id: string, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/v1/users/${id}`, headers: auth(token), payload: payload as object });
+const me = async (token: string) =>
+  (await t.app.inject({ url: '/api/v1/auth/me', headers: auth(token) })).json().data;
+const userRow = async (id: string) =>
+  (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+async function emailsTo(to: string) {
+  await t.app.outbox.drain();
+  const [row] = await t.database.db.select({ n: count() }).from(localEmails).where(eq(localEmails.to, to));
+  return row!.n;
+}
+/** The whole row minus the columns every update touches, for "nothing else changed" comparisons. */
+const withoutUpdatedAt = ({ updatedAt: _ignored, ...row }: Awaited<ReturnType<typeof userRow>>) => row;
+
+const details = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Bella',
+  lastName: 'Rossi',
+  email: owner.email,
+  businessName: 'Bella Salon',
+  businessPhone: '(555) 123-4567',
+  businessAddress: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  ...overrides,
+});
+
+/** Everything a client could try to slip into a profile update besides the profile fields. */
+const forbiddenFields = {
+  admin: true,
+  verified: false,
+  isVerified: true,
+  subscriptionPlan: 'growth',
+  subscriptionPeriod: 'yearly',
+  subscriptionStatus: 'active',
+  trialEndDate: '2099-01-01T00:00:00.000Z',
+  currentPeriodEnd: '2099-01-01T00:00:00.000Z',
+  passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2g',
+  password_hash: 'x',
+  password: 'hacked123',
+  isExternalAuth: true,
+  provider: 'google',
+  providerId: 'google-123',
+  businessVerificationStatus: 'approved',
+  businessVerification: { status: 'approved', businessPhone: '5550000000' },
+  plivoNumber: '+15550001111',
+  plivoNumberStatus: 'verified',
+  phoneNumber: '+15550002222',
+  pushNotificationsEnabled: true,
+  devicePlatform: 'ios',
+  createdAt: '2000-01-01T00:00:00.000Z',
+  emailVerificationCode: '123456',
+  verificationCode: '123456',
+  codeHash: 'x',
+  failedAttempts: 99,
+  resetPasswordToken: 'x',
+  role: 'admin',
+};
+
+describe('PUT /auth/updatedetails', () => {
+  it('saves every profile field (trimmed, phone as 10 digits) and returns the user without secrets', async () => {
+    const response = await updateDetails(
+      owner.token,
+      details({
+        firstName: ' Nina ',
+        lastName: ' Costa ',
+        businessName: ' Nina Hair ',
+        businessPhone: '555.987.6543',
+        businessAddress: ' 22 Elm Road ',
+        city: ' Shelbyville ',
+        state: ' IN ',
+        zip: ' 46176 ',
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const saved = {
+      firstName: 'Nina',
+      lastName: 'Costa',
+      email: owner.email,
+      businessName: 'Nina Hair',
+      businessPhone: '5559876543',
+      businessAddress: '22 Elm Road',
+      city: 'Shelbyville',
+      state: 'IN',
+      zip: '46176',
+    };
+    expect(body).toMatchObject({ success: true, message: authMessages.detailsUpdated, data: saved });
+    expect(body.message).toBe(screenMessages.profileUpdated);
+    expect(secretsIn(body)).toEqual([]);
+    expect(await userRow(owner.id)).toMatchObject({ ...saved, verified: true });
+    expect(await me(owner.token)).toMatchObject(saved);
+  });
+
+  it('keeps the business phone when the request leaves it out (the profile form never sends it)', async () => {
+    expect((await updateDetails(owner.token, details({ businessPhone: '5551112222' }))).statusCode).toBe(200);
+    const { businessPhone: _notSent, ...withoutPhone } = details({ firstName: 'Bella' });
+    const response = await updateDetails(owner.token, withoutPhone);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      firstName: 'Bella',
+      businessPhone: '5551112222',
+      businessVerification: { businessPhone: '5551112222' },
+    });
+    expect((await userRow(owner.id)).businessPhone).toBe('5551112222');
+    // Sent empty, it is cleared.
+    const cleared = await updateDetails(owner.token, details({ businessPhone: '' }));
+    expect(cleared.json().data.businessPhone).toBe('');
+  });
+
+  it('keeps the account verified and sends no code when the email is the same in another case', async () => {
+    const sent = await emailsTo(owner.email);
+    const response = await updateDetails(owner.token, details({ email: ` ${owner.email.toUpperCase()} ` }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: authMessages.detailsUpdated,
+      data: { email: owner.email, verified: true },
+    });
+    expect(await emailsTo(owner.email)).toBe(sent);
+  });
+
+  it.each([
+    ['{ firstName: "" }', { firstName: '' }, 'firstName', validationMessages.firstNameRequired],
+    ['{ firstName: "   " }', { firstName: '   ' }, 'firstName', validationMessages.firstNameRequired],
+    ['firstName missing', { firstName: undefined }, 'firstName', validationMessages.firstNameRequired],
+    ['firstName of 101 characters', { firstName: 'N'.repeat(101) }, 'firstName', validationMessages.nameTooLong],
+    ['{ lastName: "" }', { lastName: '' }, 'lastName', validationMessages.lastNameRequired],
+    ['lastName missing', { lastName: undefined }, 'lastName', validationMessages.lastNameRequired],
+    ['lastName of 101 characters', { lastName: 'C'.repeat(101) }, 'lastName', validationMessages.nameTooLong],
+    ['email missing', { email: undefined }, 'email', validationMessages.emailRequired],
+    ['{ email: "  " }', { email: '  ' }, 'email', validationMessages.emailRequired],
+    ['{ email: "not-an-email" }', { email: 'not-an-email' }, 'email', validationMessages.emailInvalid],
+    ['{ businessPhone: "555-1234" }', { businessPhone: '555-1234' }, 'businessPhone', validationMessages.businessPhoneInvalid],
+    ['{ businessPhone: "155512345678" }', { businessPhone: '155512345678' }, 'businessPhone', validationMessages.businessPhoneInvalid],
+    ['businessName of 121 characters', { businessName: 'B'.repeat(121) }, 'businessName', 'Must be at most 120 characters'],
+    ['businessAddress of 201 characters', { businessAddress: 'A'.repeat(201) }, 'businessAddress', 'Must be at most 200 characters'],
+    ['city of 101 characters', { city: 'C'.repeat(101) }, 'city', 'Must be at most 100 characters'],
+    ['state of 51 characters', { state: 'S'.repeat(51) }, 'state', 'Must be at most 50 characters'],
+    ['zip of 21 characters', { zip: '9'.repeat(21) }, 'zip', 'Must be at most 20 characters'],
+  ])('refuses %s with 400 and "%s: %s", and changes nothing', async (_label, overrides, field, message) => {
+    const before = await userRow(owner.id);
+    const response = await updateDetails(owner.token, details({ firstName: 'Changed', ...overrides }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message, errors: { [field]: message } });
+    expect(await userRow(owner.id)).toEqual(before);
+  });
+
+  it('a new email makes the account unverified and sends a code to the new address, which verifies it', async () => {
+    const mover = await registerUser(t);
+    await verifyEmail(mover);
+    const oldAddressMail = await emailsTo(mover.email);
+    const newEmail = uniqueEmail('moved');
+
+    const response = await updateDetails(
+      mover.token,
+      details({ email: newEmail.toUpperCase(), firstName: 'Mo', businessPhone: '' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: authMessages.emailChangedVerify,
+      data: { email: newEmail, verified: false, firstName: 'Mo' },
+    });
+    expect(secretsIn(response.json())).toEqual([]);
+    expect(await userRow(mover.id)).toMatchObject({ email: newEmail, verified: false });
+    expect(await emailsTo(mover.email)).toBe(oldAddressMail);
+    const code = await latestCodeFor(t, newEmail);
+    expect(code).toMatch(/^\d{6}$/);
+
+    // The session stays valid, the new address signs in and its code verifies the account.
+    expect((await me(mover.token)).email).toBe(newEmail);
+    expect((await login(t, newEmail, mover.password)).statusCode).toBe(200);
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-account',
+      headers: auth(mover.token),
+      payload: { verificationCode: code },
+      remoteAddress: uniqueIp(),
+    });
+    expect(verify.statusCode).toBe(200);
+    expect((await me(mover.token)).verified).toBe(true);
+  });
+
+  it('refuses an email another account uses (any case) with 409, and changes nothing on either account', async () => {
+    const ownerBefore = await userRow(owner.id);
+    const otherBefore = await userRow(other.id);
+    const otherMail = await emailsTo(other.email);
+    const response = await updateDetails(
+      owner.token,
+      details({ email: other.email.toUpperCase(), firstName: 'Sneaky' }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      success: false,
+      message: authMessages.emailTaken,
+      errors: { email: authMessages.emailTaken },
+    });
+    expect(await userRow(owner.id)).toEqual(ownerBefore);
+    expect(await userRow(other.id)).toEqual(otherBefore);
+    expect(await emailsTo(other.email)).toBe(otherMail);
+  });
+
+  it('ignores every field that is not a profile field', async () => {
+    const before = await userRow(owner.id);
+    const codeBefore = await t.database.db
+      .select()
+      .from(emailVerifications)
+      .where(eq(emailVerifications.userId, owner.id));
+    const response = await updateDetails(owner.token, {
+      ...forbiddenFields,
+      ...details({ firstName: before.firstName }),
+      id: other.id,
+      _id: other.id,
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await userRow(owner.id);
+    expect(withoutUpdatedAt(after)).toEqual({
+      ...withoutUpdatedAt(before),
+      businessName: 'Bella Salon',
+      businessPhone: '5551234567',
+      businessAddress: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+      lastName: 'Rossi',
+    });
+    expect(after).toMatchObject({ admin: false, verified: true, subscriptionPlan: 'free_trial' });
+    expect(
+      await t.database.db.select().from(emailVerifications).where(eq(emailVerifications.userId, owner.id)),
+    ).toEqual(codeBefore);
+  });
+
+  it('answers 401 to a visitor', async () => {
+    const response = await t.app.inject({ method: 'PUT', url: '/api/v1/auth/updatedetails', payload: details() });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ success: false, message: authMessages.notAuthenticated });
+  });
+});
+
+describe('PUT /users/:id', () => {
+  it('updates only the fields sent, for the signed-in user themself', async () => {
+    const before = await userRow(owner.id);
+    const response = await putUser(owner.token, owner.id, { firstName: 'Nora', businessPhone: '(555) 222-3333' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: authMessages.detailsUpdated,
+      data: { id: owner.id, firstName: 'Nora', businessPhone: '5552223333', lastName: before.lastName },
+    });
+    expect(secretsIn(body)).toEqual([]);
+    expect(withoutUpdatedAt(await userRow(owner.id))).toEqual({
+      ...withoutUpdatedAt(before),
+      firstName: 'Nora',
+      businessPhone: '5552223333',
+    });
+  });
+
+  it('takes the whole user object the mobile app sends, and writes only its profile fields', async () => {
+    const before = await userRow(owner.id);
+    const current = await me(owner.token);
+    const response = await putUser(owner.token, owner.id, {
+      ...current,
+      ...forbiddenFields,
+      _id: other.id,
+      city: 'Capital City',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(withoutUpdatedAt(await userRow(owner.id))).toEqual({
+      ...withoutUpdatedAt(before),
+      city: 'Capital City',
+    });
+    expect(await me(owner.token)).toMatchObject({
+      admin: false,
+      verified: true,
+      subscriptionPlan: 'free_trial',
+      subscriptionStatus: 'trialing',
+      isExternalAuth: false,
+      provider: null,
+      plivoNumber: null,
+      businessVerification: { status: null },
+    });
+    // The password did not change either.
+    expect((await login(t, owner.email, 'hacked123')).statusCode).toBe(401);
+    expect((await login(t, owner.email, owner.password)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['another user', () => other.id],
+    ['an id that is not a user', () => 'not-a-uuid'],
+  ])("answers 403 for %s's id and changes nothing", async (_label, id) => {
+    const otherBefore = await userRow(other.id);
+    const ownerBefore = await userRow(owner.id);
+    const response = await putUser(owner.token, id(), { firstName: 'Hijacked', email: uniqueEmail('hijack') });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ success: false, message: authMessages.notAllowed });
+    expect(await userRow(other.id)).toEqual(otherBefore);
+    expect(await userRow(owner.id)).toEqual(ownerBefore);
+  });
+
+  it.each([
+    [{ email: 'nope' }, 'email', validationMessages.emailInvalid],
+    [{ firstName: '' }, 'firstName', validationMessages.firstNameRequired],
+    [{ businessPhone: '12345' }, 'businessPhone', validationMessages.businessPhoneInvalid],
+  ])('refuses %j with 400 "%s: %s"', async (payload, field, message) => {
+    const before = await userRow(owner.id);
+    const response = await putUser(owner.token, owner.id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message, errors: { [field]: message } });
+    expect(await userRow(owner.id)).toEqual(before);
+  });
+
+  it('refuses an email another account uses with 409', async () => {
+    const before = await userRow(owner.id);
+    const response = await putUser(owner.token, owner.id, { email: other.email });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(authMessages.emailTaken);
+    expect(await userRow(owner.id)).toEqual(before);
+  });
+
+  it('answers 401 to a visitor and changes nothing', async () => {
+    const before = await userRow(other.id);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${other.id}`,
+      payload: { admin: true, firstName: 'Anon' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await userRow(other.id)).toEqual(before);
+  });
+});

@@ -1,0 +1,152 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../test/fixtures.ts';
+import { mockApi, mockSignedIn } from '../test/mock-api.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+async function openWithHeader(path = '/account', user = makeUser()) {
+  const api = mockSignedIn(user);
+  const app = renderApp(path, { token: 'tok' });
+  const accountButton = await screen.findByRole('button', { name: 'Account' });
+  return { app, api, accountButton };
+}
+
+describe('header', () => {
+  it('is shown only to logged-in users', async () => {
+    mockApi();
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(screen.queryByRole('link', { name: 'Waitlist & Text home' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+  });
+
+  it('opens the Account dropdown with Enter, focuses My Account, and closes on Escape', async () => {
+    const { app, accountButton } = await openWithHeader();
+    expect(accountButton).toHaveAttribute('aria-haspopup', 'menu');
+    expect(accountButton).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    accountButton.focus();
+    await app.user.keyboard('{Enter}');
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    expect(accountButton).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByText('bella@example.com')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'My Account' })).toHaveFocus();
+
+    await app.user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(accountButton).toHaveAttribute('aria-expanded', 'false');
+    expect(accountButton).toHaveFocus();
+  });
+
+  it('moves through the items with the arrow keys, wrapping round', async () => {
+    const { app, accountButton } = await openWithHeader();
+    accountButton.focus();
+    await app.user.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu');
+    const item = (name: string) => within(menu).getByRole('menuitem', { name });
+    expect(item('My Account')).toHaveFocus();
+    await app.user.keyboard('{ArrowDown}');
+    expect(item('Logout')).toHaveFocus();
+    await app.user.keyboard('{ArrowDown}');
+    expect(item('My Account')).toHaveFocus();
+    await app.user.keyboard('{ArrowUp}');
+    expect(item('Logout')).toHaveFocus();
+  });
+
+  it('follows My Account with Enter and closes', async () => {
+    const { app, accountButton } = await openWithHeader('/toast-demo');
+    await app.user.click(accountButton);
+    await app.user.keyboard('{Enter}');
+    expect(app.location()).toBe('/account');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('closes when the user clicks elsewhere', async () => {
+    const { app, accountButton } = await openWithHeader();
+    await app.user.click(accountButton);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('heading', { name: 'My Account' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('has no Admin link for a non-admin', async () => {
+    const { app, accountButton } = await openWithHeader();
+    await app.user.click(accountButton);
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['My Account', 'Logout']);
+  });
+
+  it('has an Admin link for an admin, leading to /admin', async () => {
+    const { app, accountButton } = await openWithHeader('/account', makeUser({ admin: true }));
+    await app.user.click(accountButton);
+    const admin = within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Admin' });
+    await app.user.click(admin);
+    expect(app.location()).toBe('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
+  });
+
+  it('logs out: tells the server, forgets the token and shows /login', async () => {
+    const { app, api, accountButton } = await openWithHeader();
+    await app.user.click(accountButton);
+    await app.user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(app.location()).toBe('/login');
+    expect(api.callsTo('POST /auth/logout')[0]!.headers.authorization).toBe('Bearer tok');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+  });
+
+  it('logs out locally even when the server cannot be reached', async () => {
+    const { app, accountButton } = await openWithHeader();
+    mockApi({ 'POST /auth/logout': 'network-error' });
+    await app.user.click(accountButton);
+    await app.user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('mobile menu', () => {
+  it('toggles from the hamburger button', async () => {
+    const { app } = await openWithHeader();
+    const hamburger = screen.getByRole('button', { name: 'Open menu' });
+    expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+
+    await app.user.click(hamburger);
+    expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
+    expect(within(menu).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+    await app.user.click(hamburger);
+    expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+
+  it('shows Admin to admins and closes after navigating', async () => {
+    const { app } = await openWithHeader('/account', makeUser({ admin: true }));
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await app.user.click(
+      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Admin' }),
+    );
+    expect(app.location()).toBe('/admin');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+
+  it('logs out', async () => {
+    const { app } = await openWithHeader();
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await app.user.click(
+      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,0 +1,203 @@
+import type { User } from '@waitlist/contract';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { BrandMark } from '../components/ui/brand-mark.tsx';
+import { useAuth } from '../lib/auth.tsx';
+import './app-header.css';
+
+export function AppHeader({ user }: { user: User }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  // Any navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change by design
+  useEffect(() => setMobileOpen(false), [location.key]);
+
+  const onLogout = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        <Link to="/" className="app-header__brand" aria-label="Waitlist & Text home">
+          <BrandMark compact />
+        </Link>
+        <AccountMenu user={user} onLogout={onLogout} />
+        <button
+          type="button"
+          className="app-header__hamburger"
+          aria-label="Open menu"
+          aria-expanded={mobileOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMobileOpen((open) => !open)}
+        >
+          <span aria-hidden="true" className={`hamburger${mobileOpen ? ' hamburger--open' : ''}`}>
+            <span />
+            <span />
+            <span />
+          </span>
+        </button>
+      </div>
+      {mobileOpen ? (
+        <nav id="mobile-menu" className="mobile-menu" aria-label="Main menu">
+          <p className="mobile-menu__user">
+            {user.firstName} {user.lastName}
+            <span>{user.email}</span>
+          </p>
+          <NavLink to="/account" className="mobile-menu__link">
+            My Account
+          </NavLink>
+          {user.admin ? (
+            <NavLink to="/admin" className="mobile-menu__link">
+              Admin
+            </NavLink>
+          ) : null}
+          <button type="button" className="mobile-menu__link" onClick={onLogout}>
+            Logout
+          </button>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+const menuItems = (menu: HTMLElement | null) => [
+  ...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+];
+
+/** The desktop "Account" dropdown, following the WAI-ARIA menu button pattern. */
+function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menuItems(menuRef.current)[0]?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = menuItems(menuRef.current);
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        focusAt(index + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focusAt(index - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focusAt(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focusAt(list.length - 1);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+    }
+  };
+
+  return (
+    <div className="account-menu" ref={wrapperRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={onButtonKeyDown}
+      >
+        <span className="account-menu__avatar" aria-hidden="true">
+          {(user.firstName[0] ?? user.email[0] ?? '?').toUpperCase()}
+        </span>
+        Account
+        <span className="account-menu__caret" aria-hidden="true" />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          ref={menuRef}
+          className="account-menu__list"
+          role="menu"
+          aria-label="Account"
+          tabIndex={-1}
+          onKeyDown={onMenuKeyDown}
+        >
+          <p className="account-menu__who" role="none">
+            <span>
+              {user.firstName} {user.lastName}
+            </span>
+            <span className="account-menu__email">{user.email}</span>
+          </p>
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            className="account-menu__item"
+            to="/account"
+            onClick={() => close(false)}
+          >
+            My Account
+          </Link>
+          {user.admin ? (
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              className="account-menu__item"
+              to="/admin"
+              onClick={() => close(false)}
+            >
+              Admin
+            </Link>
+          ) : null}
+          <button
+            role="menuitem"
+            tabIndex={-1}
+            type="button"
+            className="account-menu__item account-menu__item--logout"
+            onClick={() => {
+              close(false);
+              onLogout();
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AccountPage } from '../features/account/pages/account-page.tsx';
+import { AdminPage } from '../features/admin/pages/admin-page.tsx';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
+import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { RegisterPage } from '../features/auth/pages/register-page.tsx';
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
+import { VerifyAccountPage } from '../features/auth/pages/verify-account-page.tsx';
+import { BusinessDetailsPage } from '../features/onboarding/pages/business-details-page.tsx';
+import { CongratulationsPage } from '../features/onboarding/pages/congratulations-page.tsx';
+import { ToastDemoPage } from '../features/toast-demo/pages/toast-demo-page.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { Guard, PublicOnly } from './guards.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+
+/** Every route of SPEC §2 built so far, with its guard. Shared by the browser router and the tests. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        element: <PublicOnly redirectTo="/" />,
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/register', element: <RegisterPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        ],
+      },
+      {
+        element: <PublicOnly redirectTo="/account" />,
+        children: [
+          { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/reset-password/:resettoken', element: <ResetPasswordPage /> },
+        ],
+      },
+      {
+        element: <Guard level="login" />,
+        children: [{ path: '/verify-account', element: <VerifyAccountPage /> }],
+      },
+      {
+        element: <Guard level="verified" />,
+        children: [
+          { path: '/congratulations', element: <CongratulationsPage /> },
+          { path: '/congratulations/business-details', element: <BusinessDetailsPage /> },
+        ],
+      },
+      {
+        element: <Guard level="full" />,
+        children: [
+          { path: '/', element: <Navigate to="/account" replace /> },
+          { path: '/account', element: <AccountPage /> },
+          { path: '/toast-demo', element: <ToastDemoPage /> },
+        ],
+      },
+      {
+        element: <Guard level="admin" />,
+        children: [{ path: '/admin', element: <AdminPage /> }],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,88 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { TOAST_DEFAULT_MS, TOAST_ERROR_MS, TOAST_EXIT_MS } from '@waitlist/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider, useToast } from './toast.tsx';
+
+function Demo() {
+  const toast = useToast();
+  return (
+    <>
+      <button type="button" onClick={() => toast.success('Saved!')}>
+        success
+      </button>
+      <button type="button" onClick={() => toast.error('Broke!', { title: 'Reset Failed' })}>
+        error
+      </button>
+      <button type="button" onClick={() => toast.warning('Careful')}>
+        warning
+      </button>
+      <button type="button" onClick={() => toast.info('FYI')}>
+        info
+      </button>
+    </>
+  );
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+describe('toasts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    render(
+      <ToastProvider>
+        <Demo />
+      </ToastProvider>,
+    );
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('show success for 5000 ms, then leave after a 300 ms exit animation', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'success' }));
+    const toast = screen.getByRole('status', { name: '' });
+    expect(toast).toHaveTextContent('Saved!');
+    expect(toast).toHaveClass('toast--success');
+    expect(toast).toHaveAttribute('aria-live', 'polite');
+
+    advance(TOAST_DEFAULT_MS - 1);
+    expect(toast).not.toHaveClass('toast--leaving');
+    advance(1);
+    expect(toast).toHaveClass('toast--leaving');
+    advance(TOAST_EXIT_MS - 1);
+    expect(screen.getByText('Saved!')).toBeInTheDocument();
+    advance(1);
+    expect(screen.queryByText('Saved!')).not.toBeInTheDocument();
+  });
+
+  it('keep errors for 7000 ms and show their title', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'error' }));
+    expect(screen.getByText('Reset Failed')).toBeInTheDocument();
+    advance(TOAST_DEFAULT_MS);
+    expect(screen.getByText('Broke!').closest('.toast')).not.toHaveClass('toast--leaving');
+    advance(TOAST_ERROR_MS - TOAST_DEFAULT_MS);
+    expect(screen.getByText('Broke!').closest('.toast')).toHaveClass('toast--leaving');
+    advance(TOAST_EXIT_MS);
+    expect(screen.queryByText('Broke!')).not.toBeInTheDocument();
+  });
+
+  it('close on the close button, with the exit animation', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'warning' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(screen.getByText('Careful').closest('.toast')).toHaveClass('toast--leaving');
+    advance(TOAST_EXIT_MS);
+    expect(screen.queryByText('Careful')).not.toBeInTheDocument();
+  });
+
+  it('stack 80 px apart, one per type', () => {
+    for (const name of ['success', 'error', 'warning', 'info']) {
+      fireEvent.click(screen.getByRole('button', { name }));
+    }
+    const toasts = screen.getAllByTestId('toast');
+    expect(toasts.map((toast) => toast.style.top)).toEqual(['0px', '80px', '160px', '240px']);
+    expect(toasts.map((toast) => toast.className)).toEqual([
+      'toast toast--success',
+      'toast toast--error',
+      'toast toast--warning',
+      'toast toast--info',
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatUsPhone, screenMessages, type User, updateDetailsBody } from '@waitlist/contract';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useUpdateDetails } from '../api/update-details.ts';
+
+const profileForm = updateDetailsBody.pick({
+  firstName: true,
+  lastName: true,
+  businessName: true,
+  businessPhone: true,
+  email: true,
+});
+type ProfileFormInput = z.input<typeof profileForm>;
+
+function valuesFrom(user: User): ProfileFormInput {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    businessName: user.businessName,
+    businessPhone: formatUsPhone(user.businessPhone || user.businessVerification.businessPhone),
+    email: user.email,
+  };
+}
+
+export function ProfileForm({ user }: { user: User }) {
+  const { setUser, refreshUser } = useAuth();
+  const toast = useToast();
+  const updateDetails = useUpdateDetails();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfileFormInput, unknown, z.output<typeof profileForm>>({
+    resolver: zodResolver(profileForm),
+    defaultValues: valuesFrom(user),
+  });
+
+  const onSubmit = handleSubmit(async ({ firstName, lastName, email, businessName }) => {
+    try {
+      const answer = await updateDetails.mutateAsync({
+        firstName,
+        lastName,
+        email,
+        businessName,
+        businessAddress: user.businessAddress,
+        city: user.city,
+        state: user.state,
+        zip: user.zip,
+      });
+      reset(valuesFrom(answer.data));
+      // A changed email makes the account unverified again; the guards take it from there.
+      toast.success(answer.data.verified ? screenMessages.profileUpdated : answer.message);
+      setUser(answer.data);
+      await refreshUser();
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'email', 'businessName']);
+      toast.error(screenErrorMessage(error, screenMessages.updateProfileFailed));
+    }
+  });
+
+  return (
+    <Card>
+      <header className="card__header">
+        <h2 className="card__title">Your information</h2>
+        <p className="card__subtitle">Changing your email asks you to verify the new address.</p>
+      </header>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="form__row form__row--2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <div className="form__row form__row--2">
+          <TextField
+            label="Business name"
+            labelNote="(optional)"
+            autoComplete="organization"
+            error={errors.businessName?.message}
+            {...register('businessName')}
+          />
+          <Controller
+            control={control}
+            name="businessPhone"
+            render={({ field }) => (
+              <TextField
+                label="Business phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder="(555) 123-4567"
+                error={errors.businessPhone?.message}
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
+              />
+            )}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div className="form__actions">
+          <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
+            Save Information
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,313 @@
+import { screen, within } from '@testing-library/react';
+import { authMessages, type User } from '@waitlist/contract';
+import { describe, expect, it } from 'vitest';
+import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
+import { mockSignedIn } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+type Handlers = Parameters<typeof mockSignedIn>[1];
+
+async function openAccount(path = '/account', handlers: Handlers = {}, user: User = makeUser()) {
+  const api = mockSignedIn(user, handlers);
+  const app = renderApp(path, { token: 'tok' });
+  await screen.findByRole('heading', { level: 1, name: 'My Account' });
+  return { app, api };
+}
+
+const toastTexts = () => screen.queryAllByTestId('toast').map((toast) => toast.textContent);
+const expectToast = async (text: string) =>
+  expect(
+    await within(screen.getByRole('region', { name: 'Notifications' })).findByText(text),
+  ).toBeInTheDocument();
+
+describe('account page tabs', () => {
+  it.each([
+    ['/account', 'Your information'],
+    ['/account?tab=information', 'Your information'],
+    ['/account?tab=plan', 'Your Plan'],
+    ['/account?tab=billing', 'Billing'],
+    ['/account?tab=settings', 'Your information'],
+    ['/account?tab=PLAN', 'Your information'],
+    ['/account?tab=', 'Your information'],
+  ])('%s shows %s', async (path, heading) => {
+    await openAccount(path);
+    expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    const others = ['Your information', 'Your Plan', 'Billing'].filter((name) => name !== heading);
+    for (const other of others) {
+      expect(screen.queryByRole('heading', { level: 2, name: other })).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows only the Update My Information button in the tab bar', async () => {
+    await openAccount('/account?tab=plan');
+    const tabs = screen.getByRole('navigation', { name: 'Account sections' });
+    expect(within(tabs).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Update My Information',
+    ]);
+  });
+
+  it('puts the tab in the address when it changes, and back/forward follow it', async () => {
+    const { app } = await openAccount('/account?tab=billing');
+    await app.user.click(screen.getByRole('button', { name: 'Update My Information' }));
+    expect(app.location()).toBe('/account?tab=information');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your information' })).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('link', { name: 'View plan' }));
+    expect(app.location()).toBe('/account?tab=plan');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your Plan' })).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('link', { name: 'Back to my information' }));
+    expect(app.location()).toBe('/account?tab=information');
+
+    await app.router.navigate(-1);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your Plan' })).toBeInTheDocument();
+  });
+
+  it('marks the information tab as current only on the information tab', async () => {
+    const { app } = await openAccount('/account?tab=plan');
+    const tab = screen.getByRole('button', { name: 'Update My Information' });
+    expect(tab).not.toHaveAttribute('aria-current');
+    await app.user.click(tab);
+    expect(tab).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('profile form', () => {
+  const saveButton = () => screen.getByRole('button', { name: 'Save Information' });
+
+  it('is filled from the user, with the phone formatted', async () => {
+    await openAccount();
+    expect(screen.getByLabelText('First name')).toHaveValue('Bella');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Rossi');
+    expect(screen.getByLabelText(/Business name/)).toHaveValue('Bella Salon');
+    expect(screen.getByLabelText('Business phone')).toHaveValue('(555) 123-4567');
+    expect(screen.getByLabelText('Email')).toHaveValue('bella@example.com');
+  });
+
+  it('enables Save Information only after a change', async () => {
+    const { app } = await openAccount();
+    expect(saveButton()).toBeDisabled();
+    await app.user.type(screen.getByLabelText('First name'), 'x');
+    expect(saveButton()).toBeEnabled();
+    await app.user.type(screen.getByLabelText('First name'), '{Backspace}');
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('saves the edited fields without the phone and says so', async () => {
+    let user = makeUser();
+    const { app, api } = await openAccount('/account', {
+      'GET /auth/me': () => ({ body: { success: true, data: user } }),
+      'PUT /auth/updatedetails': ({ body }) => {
+        user = { ...user, ...(body as Partial<User>) };
+        return { body: { success: true, data: user, message: authMessages.detailsUpdated } };
+      },
+    });
+    await app.user.clear(screen.getByLabelText('First name'));
+    await app.user.type(screen.getByLabelText('First name'), 'Isabella');
+    await app.user.clear(screen.getByLabelText('Business phone'));
+    await app.user.type(screen.getByLabelText('Business phone'), '5559876543');
+    expect(screen.getByLabelText('Business phone')).toHaveValue('(555) 987-6543');
+    await app.user.click(saveButton());
+
+    await expectToast('Your profile information has been updated successfully');
+    expect(api.callsTo('PUT /auth/updatedetails')[0]!.body).toEqual({
+      firstName: 'Isabella',
+      lastName: 'Rossi',
+      email: 'bella@example.com',
+      businessName: 'Bella Salon',
+      businessAddress: '12 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+    });
+    expect(screen.getByText(/Isabella Rossi/)).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('checks the fields before sending', async () => {
+    const { app, api } = await openAccount();
+    await app.user.clear(screen.getByLabelText('First name'));
+    await app.user.clear(screen.getByLabelText('Email'));
+    await app.user.type(screen.getByLabelText('Email'), 'bella@');
+    await app.user.click(saveButton());
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(api.callsTo('PUT /auth/updatedetails')).toHaveLength(0);
+  });
+
+  it('shows the server reason when saving fails', async () => {
+    const { app } = await openAccount('/account', {
+      'PUT /auth/updatedetails': errorAnswer(409, authMessages.emailTaken, { email: authMessages.emailTaken }),
+    });
+    await app.user.clear(screen.getByLabelText('Email'));
+    await app.user.type(screen.getByLabelText('Email'), 'taken@example.com');
+    await app.user.click(saveButton());
+    await expectToast(authMessages.emailTaken);
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(authMessages.emailTaken);
+  });
+
+  it('falls back to "Failed to update profile"', async () => {
+    const { app } = await openAccount('/account', { 'PUT /auth/updatedetails': errorAnswer(500) });
+    await app.user.type(screen.getByLabelText('Last name'), 'i');
+    await app.user.click(saveButton());
+    await expectToast('Failed to update profile');
+  });
+});
+
+describe('change password', () => {
+  const fields = () => ({
+    current: screen.getByLabelText('Current password'),
+    next: screen.getByLabelText('New password'),
+    confirm: screen.getByLabelText('Confirm new password'),
+    button: screen.getByRole('button', { name: 'Update Password' }),
+  });
+
+  async function change(app: ReturnType<typeof renderApp>, current: string, next: string, confirm: string) {
+    const form = fields();
+    await app.user.type(form.current, current);
+    await app.user.type(form.next, next);
+    await app.user.type(form.confirm, confirm);
+    await app.user.click(form.button);
+  }
+
+  it('is enabled only when all three fields are filled', async () => {
+    const { app } = await openAccount();
+    const form = fields();
+    expect(form.button).toBeDisabled();
+    await app.user.type(form.current, 'old-secret');
+    await app.user.type(form.next, 'new-secret');
+    expect(form.button).toBeDisabled();
+    await app.user.type(form.confirm, 'n');
+    expect(form.button).toBeEnabled();
+  });
+
+  it('says when the new password and confirmation differ', async () => {
+    const { app, api } = await openAccount();
+    await change(app, 'old-secret', 'new-secret', 'new-secreT');
+    expect(await screen.findByText('New password and confirmation do not match')).toBeInTheDocument();
+    expect(api.callsTo('PUT /auth/updatepassword')).toHaveLength(0);
+  });
+
+  it('wants at least 6 characters', async () => {
+    const { app, api } = await openAccount();
+    await change(app, 'old-secret', 'abc', 'abc');
+    expect(await screen.findByText('Password must be at least 6 characters long')).toBeInTheDocument();
+    expect(api.callsTo('PUT /auth/updatepassword')).toHaveLength(0);
+  });
+
+  it('says the current password is wrong on a 401, and keeps the session', async () => {
+    const { app } = await openAccount('/account', {
+      'PUT /auth/updatepassword': errorAnswer(401, authMessages.currentPasswordIncorrect),
+    });
+    await change(app, 'wrong-secret', 'new-secret', 'new-secret');
+    await expectToast('Current password is incorrect');
+    expect(fields().current).toHaveAccessibleDescription('Current password is incorrect');
+    expect(app.location()).toBe('/account');
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+
+  it('updates the password, clears the form and keeps this session (the answer has no token)', async () => {
+    const { app, api } = await openAccount('/account', {
+      'PUT /auth/updatepassword': {
+        body: { success: true, message: 'Your password has been updated successfully.' },
+      },
+      'PUT /auth/updatedetails': errorAnswer(500),
+    });
+    await change(app, 'old-secret', 'new-secret', 'new-secret');
+    await expectToast('Your password has been updated successfully.');
+    expect(api.callsTo('PUT /auth/updatepassword')[0]!.body).toEqual({
+      currentPassword: 'old-secret',
+      newPassword: 'new-secret',
+    });
+    const form = fields();
+    expect(form.current).toHaveValue('');
+    expect(form.next).toHaveValue('');
+    expect(form.confirm).toHaveValue('');
+    expect(form.button).toBeDisabled();
+    expect(localStorage.getItem('token')).toBe('tok');
+
+    // The next call still carries the token this session was opened with.
+    await app.user.type(screen.getByLabelText('First name'), 'x');
+    await app.user.click(screen.getByRole('button', { name: 'Save Information' }));
+    await expectToast('Failed to update profile');
+    expect(api.callsTo('PUT /auth/updatedetails')[0]!.headers.authorization).toBe('Bearer tok');
+  });
+
+  it('is not offered to users who sign in with Google, Facebook or Apple', async () => {
+    await openAccount('/account', {}, makeUser({ isExternalAuth: true, provider: 'google', providerId: 'g-1' }));
+    expect(screen.queryByRole('heading', { name: 'Change Password' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+});
+
+describe('delete account', () => {
+  async function openDialog(handlers: Handlers = {}) {
+    const opened = await openAccount('/account', {
+      'DELETE /auth/account': { body: { success: true, message: authMessages.accountDeleted } },
+      ...handlers,
+    });
+    await opened.app.user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Account' });
+    return { ...opened, dialog, field: within(dialog).getByLabelText('Type DELETE to confirm') };
+  }
+
+  it('needs DELETE typed exactly', async () => {
+    const { app, api, dialog, field } = await openDialog();
+    expect(field).toHaveFocus();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await within(dialog).findByText('Please type DELETE to confirm')).toBeInTheDocument();
+    await app.user.type(field, 'delete');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(within(dialog).getByText('Please type DELETE to confirm')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /auth/account')).toHaveLength(0);
+  });
+
+  it('can be cancelled', async () => {
+    const { app, api, dialog } = await openDialog();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE /auth/account')).toHaveLength(0);
+  });
+
+  it('deletes, logs out and goes to /login', async () => {
+    const { app, api, dialog, field } = await openDialog();
+    await app.user.type(field, 'DELETE');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(app.location()).toBe('/login');
+    expect(api.callsTo('DELETE /auth/account')).toHaveLength(1);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual([expect.stringContaining(authMessages.accountDeleted)]);
+  });
+
+  it('stays and says so when the deletion fails', async () => {
+    const { app, dialog, field } = await openDialog({ 'DELETE /auth/account': errorAnswer(500) });
+    await app.user.type(field, 'DELETE');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await expectToast('Failed to delete account. Please try again.');
+    expect(app.location()).toBe('/account');
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+});
+
+describe('a 401 from any call', () => {
+  it.each([
+    ['PUT /auth/updatedetails', 'Save Information'],
+    ['DELETE /auth/account', 'Delete Account'],
+  ])('on %s ends the session and shows /login', async (call, button) => {
+    const { app } = await openAccount('/account', {
+      [call]: errorAnswer(401, authMessages.sessionExpired),
+    });
+    if (button === 'Save Information') {
+      await app.user.type(screen.getByLabelText('First name'), 'x');
+    } else {
+      await app.user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+      await app.user.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
+    }
+    await app.user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(app.location()).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../../lib/auth.tsx';
+import { ChangePasswordSection } from '../components/change-password-form.tsx';
+import { ComingSoonCard } from '../components/coming-soon-card.tsx';
+import { DeleteAccountSection } from '../components/delete-account-section.tsx';
+import { PlanSummary } from '../components/plan-summary.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+import '../components/account.css';
+
+export const accountTabs = ['information', 'plan', 'billing'] as const;
+export type AccountTab = (typeof accountTabs)[number];
+
+/** SPEC §2: ?tab= accepts only information, plan or billing; anything else shows information. */
+export function parseAccountTab(value: string | null): AccountTab {
+  return accountTabs.find((tab) => tab === value) ?? 'information';
+}
+
+export function AccountPage() {
+  const user = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = parseAccountTab(searchParams.get('tab'));
+
+  const selectTab = (next: AccountTab) => {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('tab', next);
+        return params;
+      },
+      { replace: false },
+    );
+  };
+
+  return (
+    <div className="page account">
+      <header className="account__header">
+        <div>
+          <h1 className="page__title">My Account</h1>
+          <p className="page__lead">
+            {user.firstName} {user.lastName}
+            {user.businessName ? ` · ${user.businessName}` : ''}
+          </p>
+        </div>
+        {/* SPEC §2: the tab bar shows only this button; plan and billing open through ?tab=. */}
+        <nav className="account__tabs" aria-label="Account sections">
+          <button
+            type="button"
+            className="account__tab"
+            aria-current={tab === 'information' ? 'page' : undefined}
+            onClick={() => selectTab('information')}
+          >
+            Update My Information
+          </button>
+        </nav>
+      </header>
+
+      {tab === 'information' ? (
+        <div className="account__grid">
+          <div className="stack">
+            <ProfileForm key={`${user.id}-${user.email}`} user={user} />
+            {user.isExternalAuth ? null : <ChangePasswordSection />}
+          </div>
+          <aside className="stack">
+            <PlanSummary user={user} />
+            <DeleteAccountSection />
+          </aside>
+        </div>
+      ) : (
+        <ComingSoonCard section={tab} user={user} />
+      )}
+    </div>
+  );
+}

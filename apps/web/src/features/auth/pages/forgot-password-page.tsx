@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ForgotPasswordBody,
+  forgotPasswordBody,
+  screenMessages,
+  validationMessages,
+} from '@waitlist/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { LocalMailboxNote } from '../components/local-mailbox-note.tsx';
+
+export function ForgotPasswordPage() {
+  const toast = useToast();
+  const forgotPassword = useForgotPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordBody>({
+    resolver: zodResolver(forgotPasswordBody),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        await forgotPassword.mutateAsync(values);
+        setSentTo(values.email);
+        toast.success(screenMessages.forgotPasswordSent);
+      } catch (error) {
+        applyServerFieldErrors(error, setError, ['email']);
+        setFormError(error instanceof Error ? error.message : String(error));
+      }
+    },
+    (invalid) => {
+      if (invalid.email?.message) {
+        toast.error(invalid.email.message, { title: validationMessages.validationErrorTitle });
+      }
+    },
+  );
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      subtitle="Enter the email you signed up with and we will send you a link to choose a new one."
+      footer={<Link to="/login">Back to log in</Link>}
+    >
+      {sentTo ? (
+        <Alert tone="success" title="Check your email">
+          {screenMessages.forgotPasswordSent}
+        </Alert>
+      ) : null}
+      {formError ? <Alert>{formError}</Alert> : null}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" block busy={isSubmitting}>
+          Send reset instructions
+        </Button>
+      </form>
+      <LocalMailboxNote reading="the reset link" />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginBody, loginBody } from '@waitlist/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { SocialButtons } from '../components/social-buttons.tsx';
+
+export function LoginPage() {
+  const { signIn } = useAuth();
+  const login = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const answer = await login.mutateAsync(values);
+      // The public-only guard sends the now logged-in user on.
+      signIn(answer.token, answer.user);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['email', 'password']);
+      setFormError(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Log in to manage your waitlist and text your customers."
+      footer={
+        <>
+          New to Waitlist &amp; Text? <Link to="/register">Create an account</Link>
+        </>
+      }
+    >
+      {formError ? <Alert>{formError}</Alert> : null}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="auth-links">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <Button type="submit" block busy={isSubmitting}>
+          Log in
+        </Button>
+      </form>
+      <div className="auth-divider">or</div>
+      <SocialButtons />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RegisterForm, registerForm, validationMessages } from '@waitlist/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useRegister } from '../api/register.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { SocialButtons, type SocialProvider } from '../components/social-buttons.tsx';
+import { TermsDialog } from '../components/terms-dialog.tsx';
+
+export function RegisterPage() {
+  const { signIn } = useAuth();
+  const registerAccount = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterForm, unknown, z.output<typeof registerForm>>({
+    resolver: zodResolver(registerForm),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
+  });
+
+  const onSubmit = handleSubmit(async ({ firstName, lastName, email, password }) => {
+    setFormError(null);
+    try {
+      const answer = await registerAccount.mutateAsync({ firstName, lastName, email, password });
+      // The public-only guard sends the new user on to verification.
+      signIn(answer.token, answer.user);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'email', 'password']);
+      setFormError(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  const checkTermsFor = (provider: SocialProvider) => {
+    if (provider === 'Apple' || getValues('acceptTerms')) return true;
+    setError('acceptTerms', {
+      type: 'provider',
+      message: validationMessages.termsRequiredForProvider(provider),
+    });
+    setFocus('acceptTerms');
+    return false;
+  };
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start your 7-day free trial. No card needed."
+      footer={
+        <>
+          Already have an account? <Link to="/login">Log in</Link>
+        </>
+      }
+    >
+      {formError ? <Alert>{formError}</Alert> : null}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="form__row form__row--2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <CheckboxField
+          label="I accept the Terms of Service"
+          error={errors.acceptTerms?.message}
+          after={
+            <Button variant="link" className="terms-link" onClick={() => setTermsOpen(true)}>
+              Read the terms
+            </Button>
+          }
+          {...register('acceptTerms')}
+        />
+        <Button type="submit" block busy={isSubmitting}>
+          Create account
+        </Button>
+      </form>
+      <div className="auth-divider">or sign up with</div>
+      <SocialButtons beforeContinue={checkTermsFor} />
+      {termsOpen ? <TermsDialog onClose={() => setTermsOpen(false)} /> : null}
+    </AuthLayout>
+  );
+}

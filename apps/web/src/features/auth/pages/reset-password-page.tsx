@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  RESET_REDIRECT_MS,
+  type ResetPasswordForm,
+  resetPasswordForm,
+  screenMessages,
+} from '@waitlist/contract';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+
+export function ResetPasswordPage() {
+  const { resettoken } = useParams();
+  if (!resettoken?.trim()) return <InvalidResetLink />;
+  return <ResetPasswordFormView resetToken={resettoken} />;
+}
+
+function InvalidResetLink() {
+  return (
+    <AuthLayout title="Invalid Reset Link" footer={<Link to="/login">Back to log in</Link>}>
+      <Alert tone="warning">{screenMessages.invalidResetToken}</Alert>
+      <Link className="button button--primary button--block" to="/forgot-password">
+        Request a new reset link
+      </Link>
+    </AuthLayout>
+  );
+}
+
+function ResetPasswordFormView({ resetToken }: { resetToken: string }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      await resetPassword.mutateAsync({ resetToken, password });
+      toast.success(screenMessages.passwordResetSuccess);
+      setDone(true);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['password']);
+      toast.error(screenErrorMessage(error, screenMessages.resetFailed), {
+        title: screenMessages.resetFailedTitle,
+      });
+    }
+  });
+
+  if (done) {
+    return (
+      <AuthLayout title="Password updated">
+        <Alert tone="success">{screenMessages.passwordResetSuccess}</Alert>
+        <p className="muted">Taking you to the log in page…</p>
+        <Link className="button button--primary button--block" to="/login">
+          Go to log in
+        </Link>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Use at least 6 characters."
+      footer={<Link to="/login">Back to log in</Link>}
+    >
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" block busy={isSubmitting}>
+          Reset password
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type BusinessVerificationBody,
+  businessVerificationBody,
+  formatUsPhone,
+  screenMessages,
+} from '@waitlist/contract';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useSubmitBusinessDetails } from '../api/submit-business-details.ts';
+import { OnboardingSteps } from '../components/onboarding-steps.tsx';
+
+export function BusinessDetailsPage() {
+  const { user, refreshUser } = useAuth();
+  const navigate = useNavigate();
+  const submitBusinessDetails = useSubmitBusinessDetails();
+  const [failed, setFailed] = useState<string | null>(null);
+  const [successMessage, setSuccessMessage] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<BusinessVerificationBody, unknown, z.output<typeof businessVerificationBody>>({
+    resolver: zodResolver(businessVerificationBody),
+    defaultValues: {
+      businessName: user?.businessName ?? '',
+      businessPhone: formatUsPhone(user?.businessPhone),
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailed(null);
+    try {
+      // The schema has already turned "(555) 123-4567" into "5551234567".
+      const answer = await submitBusinessDetails.mutateAsync(values);
+      // The guards read the business verification status from the user.
+      await refreshUser();
+      setSuccessMessage(answer.message);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['businessName', 'businessPhone']);
+      setFailed(screenMessages.businessDetailsFailed);
+    }
+  });
+
+  const goToAccount = () => navigate('/account', { replace: true });
+
+  return (
+    <div className="page onboarding">
+      <OnboardingSteps current={2} />
+      <Card className="onboarding-card">
+        <div>
+          <h1 className="page__title">Tell us about your business</h1>
+          <p className="page__lead">We use these details to set up your dedicated text number.</p>
+        </div>
+        {failed ? <Alert>{failed}</Alert> : null}
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Business name"
+            autoComplete="organization"
+            placeholder="Bella Salon"
+            error={errors.businessName?.message}
+            {...register('businessName')}
+          />
+          <Controller
+            control={control}
+            name="businessPhone"
+            render={({ field }) => (
+              <TextField
+                label="Business phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder="(555) 123-4567"
+                error={errors.businessPhone?.message}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
+              />
+            )}
+          />
+          <div className="onboarding-actions">
+            <Button type="submit" busy={isSubmitting}>
+              Submit
+            </Button>
+          </div>
+        </form>
+      </Card>
+      {successMessage !== null ? (
+        <Modal
+          title="You're all set!"
+          tone="success"
+          onClose={goToAccount}
+          footer={
+            <Button autoFocus onClick={goToAccount}>
+              Go to my account
+            </Button>
+          }
+        >
+          <span className="success-icon" aria-hidden="true">
+            ✓
+          </span>
+          <p>{successMessage}</p>
+          <p>We will review your business details shortly. Meanwhile your account is ready to use.</p>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

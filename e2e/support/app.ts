@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
+mkdirSync(screenshotDir, { recursive: true });
+
+/** Saves a full-page screenshot under e2e/screenshots/ (git-ignored) to be looked at, not only asserted. */
+export async function snap(page: Page, name: string) {
+  // Let entrance animations (modals, toasts) finish, so the picture shows the screen as a person sees it.
+  // Endless ones (spinners) are ignored.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+let counter = 0;
+export function newOwner(prefix = 'owner') {
+  counter += 1;
+  return {
+    firstName: 'Bella',
+    lastName: 'Rossi',
+    email: `${prefix}.${Date.now().toString(36)}${counter}@e2e.test`,
+    password: 'secret123',
+  };
+}
+
+interface MailboxEmail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** Reads the local provider's mailbox (the same data /dev/mailbox shows), waiting for the outbox to deliver. */
+export async function latestEmail(
+  request: APIRequestContext,
+  to: string,
+  matching: RegExp,
+): Promise<MailboxEmail> {
+  let found: MailboxEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/v1/dev/mailbox');
+        const { emails } = (await response.json()) as { emails: MailboxEmail[] };
+        found = emails.find((email) => email.to === to.toLowerCase() && matching.test(email.text));
+        return Boolean(found);
+      },
+      { timeout: 15_000, message: `an email to ${to} matching ${matching}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export async function verificationCode(request: APIRequestContext, to: string): Promise<string> {
+  const email = await latestEmail(request, to, /verification code is \d{6}/);
+  return email.text.match(/verification code is (\d{6})/)![1]!;
+}
+
+/**
+ * Creates an owner through the real API (register → code from the mailbox → verify → business details)
+ * and returns the token, for journeys that start from a finished onboarding.
+ */
+export async function onboardedOwner(
+  request: APIRequestContext,
+  owner = newOwner(),
+  stage: 'registered' | 'verified' | 'onboarded' = 'onboarded',
+) {
+  const registered = await request.post('/api/v1/auth/register', {
+    data: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email, password: owner.password },
+  });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  if (stage !== 'registered') {
+    const code = await verificationCode(request, owner.email);
+    const verified = await request.post('/api/v1/auth/verify-account', { headers, data: { verificationCode: code } });
+    expect(verified.ok()).toBe(true);
+  }
+  if (stage === 'onboarded') {
+    const business = await request.post('/api/v1/auth/business-verification', {
+      headers,
+      data: { businessName: 'Bella Salon', businessPhone: '5551234567' },
+    });
+    expect(business.ok()).toBe(true);
+  }
+  return { ...owner, token };
+}
+
+/** Signs the page in by putting the token where the app keeps it (SPEC §3: localStorage `token`). */
+export async function signIn(page: Page, token: string) {
+  await page.goto('/login');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+/**
+ * The billing contract (SPEC §3, §7 "Billing" and "Notifications"). The paths keep the SPEC's `/stripe/*`
+ * names whichever provider is active (Stripe, or the local test-card billing that `npm start` uses).
+ * Timestamps in these answers are Unix seconds, as Stripe's are (SPEC §3 "Subscription", "Invoice").
+ */
+
+export const planTypes = ['STARTER', 'GROWTH'] as const;
+export type PlanType = (typeof planTypes)[number];
+export const billingPeriods = ['monthly', 'yearly'] as const;
+export type BillingPeriod = (typeof billingPeriods)[number];
+
+/** Paid plan keys of the API (STARTER/GROWTH) to the user's subscriptionPlan values (starter/growth). */
+export const planOfType = { STARTER: 'starter', GROWTH: 'growth' } as const satisfies Record<PlanType, string>;
+export const typeOfPlan = { starter: 'STARTER', growth: 'GROWTH' } as const;
+
+const money = z.object({ amount: z.number().int().nonnegative(), currency: z.string() });
+export const pricingSchema = z.object({
+  STARTER: z.object({ monthly: money, yearly: money }),
+  GROWTH: z.object({ monthly: money, yearly: money }),
+});
+export type Pricing = z.infer<typeof pricingSchema>;
+export const pricingResponse = z.object({ success: z.literal(true), pricing: pricingSchema });
+
+export const pendingChangeSchema = z.object({
+  plan: z.enum(['starter', 'growth']),
+  billingPeriod: z.enum(billingPeriods),
+  /** Unix seconds: the end of the current period, when the change applies. */
+  effective_at: z.number().int(),
+});
+export type PendingChange = z.infer<typeof pendingChangeSchema>;
+
+export const subscriptionStatuses = [
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'unpaid',
+] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  status: z.enum(subscriptionStatuses),
+  plan: z.enum(['starter', 'growth']),
+  billingPeriod: z.enum(billingPeriods),
+  cancel_at_period_end: z.boolean(),
+  current_period_start: z.number().int(),
+  current_period_end: z.number().int(),
+  created: z.number().int(),
+  pending_change: pendingChangeSchema.nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+/** `subscription` is null while the owner is on the free trial (or never subscribed). */
+export const subscriptionResponse = z.object({
+  success: z.literal(true),
+  subscription: subscriptionSchema.nullable(),
+});
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  isDefault: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodsResponse = z.object({
+  success: z.literal(true),
+  paymentMethods: z.array(paymentMethodSchema),
+});
+
+export const invoiceStatuses = ['paid', 'open', 'void', 'draft', 'uncollectible'] as const;
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  created: z.number().int(),
+  amount_paid: z.number().int(),
+  amount_due: z.number().int(),
+  currency: z.string(),
+  status: z.enum(invoiceStatuses),
+  description: z.string(),
+  hosted_invoice_url: z.string(),
+  invoice_pdf: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoicesResponse = z.object({ success: z.literal(true), invoices: z.array(invoiceSchema) });
+
+export const setupIntentResponse = z.object({
+  success: z.literal(true),
+  clientSecret: z.string(),
+});
+
+// ---- requests ----
+const planType = z.enum(planTypes, { error: 'Invalid plan selected.' });
+const billingPeriod = z.enum(billingPeriods, { error: 'Billing period must be monthly or yearly' });
+
+export const planChangeBody = z.object({ planType, billingPeriod });
+export type PlanChangeBody = z.infer<typeof planChangeBody>;
+/** POST /stripe/update-subscription: a plan change that may name the card to pay with. */
+export const updateSubscriptionBody = planChangeBody.extend({ paymentMethodId: z.string().min(1).optional() });
+export const checkoutSessionBody = planChangeBody;
+export const paymentMethodBody = z.object({
+  paymentMethodId: z.string({ error: 'paymentMethodId is required' }).min(1, 'paymentMethodId is required'),
+});
+export const billingDetailsBody = z.object({
+  name: z.string().trim().max(200).optional(),
+  email: z.email('Please enter a valid email address').optional(),
+  address: z
+    .object({
+      line1: z.string().trim().max(200).optional(),
+      city: z.string().trim().max(100).optional(),
+      state: z.string().trim().max(50).optional(),
+      postal_code: z.string().trim().max(20).optional(),
+      country: z.string().trim().length(2).optional(),
+    })
+    .optional(),
+});
+export type BillingDetailsBody = z.infer<typeof billingDetailsBody>;
+
+export const planChangeNotificationBody = z.object({
+  oldPlan: z.string().min(1).max(50),
+  newPlan: z.string().min(1).max(50),
+});
+
+// ---- answers to changes ----
+export const subscriptionChangeResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  subscription: subscriptionSchema.nullable(),
+  /** `now`: charged and applied; `period_end`: scheduled as `subscription.pending_change`; `none`: no change. */
+  effective: z.enum(['now', 'period_end', 'none']),
+  /** The prorated invoice paid for a change that applies now. */
+  invoice: invoiceSchema.nullable(),
+});
+export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponse>;
+
+export const paymentMethodChangeResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  paymentMethods: z.array(paymentMethodSchema),
+});
+
+/** Checkout and portal sessions: the SPEC reads the result in `data`. */
+export const redirectSessionResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ id: z.string(), url: z.string() }),
+});
+
+/** GET /config's billing part: which card form to show, and whether payments are set up at all. */
+export const billingConfigSchema = z.object({
+  provider: z.enum(['local', 'stripe']),
+  /** Stripe only: the key Stripe Elements needs. */
+  publishableKey: z.string().nullable(),
+  /** False when a provider is chosen but its configuration is incomplete (SPEC §8 not-configured notice). */
+  configured: z.boolean(),
+});
+export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
+/** The local provider's card confirmation (the role Stripe.js's confirmCardSetup plays with Stripe). */
+export const localConfirmSetupBody = z.object({
+  clientSecret: z.string().min(1),
+  number: z.string().min(1, 'Card number is required'),
+  expMonth: z.coerce.number().int(),
+  expYear: z.coerce.number().int(),
+  cvc: z.string().min(1, 'CVC is required'),
+});
+export const localConfirmSetupResponse = z.object({ success: z.literal(true), paymentMethodId: z.string() });

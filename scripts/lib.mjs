@@ -1,0 +1,90 @@
+// Small helpers shared by the root scripts (start, dev, test). Plain Node: they run before any install.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+export function log(message) {
+  console.log(`\x1b[36m›\x1b[0m ${message}`);
+}
+
+/** Runs a command with inherited output; resolves to its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export async function runOrExit(command, args, options) {
+  const code = await run(command, args, options);
+  if (code !== 0) process.exit(code);
+}
+
+/** Newest modification time of any file below the given paths (skips node_modules and dist). */
+export function newestMtime(paths) {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stats = statSync(path);
+    if (stats.isDirectory()) {
+      for (const entry of readdirSync(path)) {
+        if (entry !== 'node_modules' && entry !== 'dist') visit(join(path, entry));
+      }
+    } else newest = Math.max(newest, stats.mtimeMs);
+  };
+  for (const path of paths) visit(path);
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than package-lock.json. */
+export async function ensureInstall() {
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  // `npm install` honours package-lock.json just as `npm ci` would; `npm ci` is avoided because npm 11
+  // rejects a lock that records only this platform's optional binaries (biome, esbuild).
+  log('Installing dependencies (npm install)…');
+  await runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+/** Builds the web app unless apps/web/dist is newer than every source it is built from. */
+export async function ensureWebBuild({ force = false } = {}) {
+  const built = join(root, 'apps/web/dist/index.html');
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    'packages/contract/src',
+  ];
+  if (
+    !force &&
+    existsSync(built) &&
+    statSync(built).mtimeMs >= newestMtime(sources.map((p) => join(root, p)))
+  )
+    return;
+  log('Building the web app…');
+  await runOrExit('npm', ['run', 'build', '-w', 'apps/web']);
+}
+
+/** Debian's Chromium drives the end-to-end tests; never a downloaded browser. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function ensureChromium() {
+  if (existsSync(chromiumPath)) return;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) {
+    console.error(
+      `Chromium not found at ${chromiumPath}. Install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+    process.exit(1);
+  }
+  log('Installing Debian chromium for the end-to-end tests (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await runOrExit('apt-get', ['update', '-qq'], { env });
+  await runOrExit('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env });
+}
