@@ -17,6 +17,12 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './features/auth/auth.service.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { type BillingService, createBillingService } from './features/billing/billing.service.ts';
+import { type BillingWorker, createBillingWorker } from './features/billing/billing.worker.ts';
+import { localBillingPages } from './features/billing/local-billing.pages.ts';
+import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
+import { notificationsRoutes } from './features/billing/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './features/outbox/outbox.worker.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -25,12 +31,15 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
+import { isLocalBillingProvider } from './providers/billing/local.ts';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
-    services: { auth: AuthService; email: EmailProvider };
+    billingWorker: BillingWorker;
+    services: { auth: AuthService; email: EmailProvider; billing: BillingService };
   }
 }
 
@@ -41,6 +50,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the provider chosen by config (contract tests use a real SMTP provider this way). */
   emailProvider?: EmailProvider;
+  /** Replaces the billing provider chosen by config (e.g. Stripe pointed at a local fake in contract tests). */
+  billingProvider?: BillingProvider;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -71,6 +82,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.emailProvider ?? createEmailProvider(config.email, { db: database.db, logger: app.log });
   const outbox = createOutboxWorker({ db: database.db, email, clock, logger: app.log });
   const limiter = createRateLimiter({ db: database.db, redisUrl: config.redisUrl });
+  const billingProvider =
+    options.billingProvider ??
+    (await createBillingProvider(config.billing, {
+      db: database.db,
+      clock,
+      logger: app.log,
+      publicUrl: config.publicUrl,
+    }));
+  const billingService = createBillingService({
+    db: database.db,
+    clock,
+    provider: billingProvider,
+    limiter,
+    logger: app.log,
+    onOutboxWrite: () => outbox.kick(),
+    publicUrl: config.publicUrl,
+  });
+  const billingWorker = createBillingWorker({ billingService, logger: app.log });
   const authService = createAuthService({
     db: database.db,
     clock,
@@ -78,12 +107,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onOutboxWrite: () => outbox.kick(),
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
+    beforeAccountDeleted: (user) => billingService.closeAccount(user),
   });
+  const localBilling = isLocalBillingProvider(billingProvider) ? billingProvider : undefined;
   const authenticate = createAuthenticate(authService);
   app.decorate('outbox', outbox);
-  app.decorate('services', { auth: authService, email });
+  app.decorate('billingWorker', billingWorker);
+  app.decorate('services', { auth: authService, email, billing: billingService });
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
+    await billingWorker.stop();
     await outbox.stop();
     await limiter.close();
     await email.close();
@@ -121,14 +154,51 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { config, db: database.db, databaseKind: database.kind });
+      await api.register(systemRoutes, {
+        config,
+        db: database.db,
+        databaseKind: database.kind,
+        billing: {
+          provider: billingProvider.name,
+          publishableKey: billingProvider.publishableKey,
+          configured: billingProvider.configured,
+        },
+      });
       await api.register(authRoutes, { authService, authenticate: authenticate as never });
       await api.register(usersRoutes, { authService, authenticate: authenticate as never });
+      await api.register(billingRoutes, { billingService, authenticate: authenticate as never });
+      await api.register(notificationsRoutes, { billingService, authenticate: authenticate as never });
+      if (config.billing.provider === 'stripe') {
+        // Its own plugin context: it keeps request bodies raw, as the signature check needs.
+        const { stripeWebhookRoutes } = await import('./features/billing/stripe-webhooks.routes.ts');
+        await api.register(stripeWebhookRoutes, {
+          provider: billingProvider,
+          webhookSecret: config.billing.webhookSecret ?? null,
+          billingService,
+          db: database.db,
+          clock,
+        });
+      }
+      if (localBilling) {
+        await api.register(localBillingRoutes, {
+          billingService,
+          billingWorker,
+          provider: localBilling,
+          authenticate: authenticate as never,
+        });
+      }
     },
     { prefix: API_PREFIX },
   );
 
   if (email.name === 'local') await app.register(devMailboxRoutes, { db: database.db });
+  if (localBilling) {
+    await app.register(localBillingPages, {
+      billingService,
+      provider: localBilling,
+      publicUrl: config.publicUrl,
+    });
+  }
 
   const indexHtml = config.webDistDir && join(config.webDistDir, 'index.html');
   if (config.webDistDir && indexHtml && existsSync(indexHtml)) {

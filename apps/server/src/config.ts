@@ -60,6 +60,28 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export interface StripePrices {
+  STARTER: { monthly: string | undefined; yearly: string | undefined };
+  GROWTH: { monthly: string | undefined; yearly: string | undefined };
+}
+
+/**
+ * Local test-card billing unless STRIPE_SECRET_KEY is set. Stripe with a missing publishable key or price id
+ * still starts, `configured: false`, so the billing tab shows its not-configured notice (SPEC §8).
+ */
+export type BillingConfig =
+  | { provider: 'local'; configured: true }
+  | {
+      provider: 'stripe';
+      configured: boolean;
+      secretKey: string;
+      publishableKey: string | undefined;
+      webhookSecret: string | undefined;
+      /** Overrides https://api.stripe.com (contract tests point it at a local server). */
+      apiUrl: string | undefined;
+      prices: StripePrices;
+    };
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -74,6 +96,7 @@ export interface Config {
     facebookAppId: string | undefined;
     appleClientId: string | undefined;
   };
+  billing: BillingConfig;
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app lives; undefined serves the API only (tests, `npm run dev`). */
   webDistDir: string | undefined;
@@ -111,8 +134,27 @@ export function loadConfig(
       facebookAppId: env.FACEBOOK_APP_ID,
       appleClientId: env.APPLE_CLIENT_ID,
     },
+    billing: billingConfig(env),
     logLevel: env.LOG_LEVEL,
     webDistDir: undefined,
     ...overrides,
+  };
+}
+
+function billingConfig(env: Env): BillingConfig {
+  if (!env.STRIPE_SECRET_KEY) return { provider: 'local', configured: true };
+  const prices: StripePrices = {
+    STARTER: { monthly: env.STRIPE_PRICE_STARTER_MONTHLY, yearly: env.STRIPE_PRICE_STARTER_YEARLY },
+    GROWTH: { monthly: env.STRIPE_PRICE_GROWTH_MONTHLY, yearly: env.STRIPE_PRICE_GROWTH_YEARLY },
+  };
+  const everyPrice = [prices.STARTER, prices.GROWTH].every((plan) => plan.monthly && plan.yearly);
+  return {
+    provider: 'stripe',
+    configured: Boolean(env.STRIPE_PUBLISHABLE_KEY) && everyPrice,
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL,
+    prices,
   };
 }

@@ -25,6 +25,7 @@ const app = await buildApp({ config, database });
 const admins = await app.services.auth.grantAdmins(config.adminEmails);
 for (const { email } of admins) app.log.info(`granted admin to ${email} (ADMIN_EMAILS)`);
 app.outbox.start();
+app.billingWorker.start();
 
 let shuttingDown = false;
 async function shutdown(signal: string) {
@@ -54,6 +55,11 @@ const where =
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite in ${describeDataDir(config.database.dataDir)}`;
 app.log.info(`Waitlist & Text is running at ${config.publicUrl} · database: ${where}`);
+if (config.billing.provider === 'local') {
+  app.log.info(
+    'Billing is local (no STRIPE_SECRET_KEY): test cards only, e.g. 4242 4242 4242 4242; POST /api/v1/dev/billing/advance {"days":30} moves the billing clock',
+  );
+}
 if (config.email.provider === 'local') {
   app.log.info(
     `Emails are not sent: read them at ${config.publicUrl}/dev/mailbox (codes and links also appear in this log)`,

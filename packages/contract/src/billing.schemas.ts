@@ -12,7 +12,10 @@ export const billingPeriods = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof billingPeriods)[number];
 
 /** Paid plan keys of the API (STARTER/GROWTH) to the user's subscriptionPlan values (starter/growth). */
-export const planOfType = { STARTER: 'starter', GROWTH: 'growth' } as const satisfies Record<PlanType, string>;
+export const planOfType = { STARTER: 'starter', GROWTH: 'growth' } as const satisfies Record<
+  PlanType,
+  string
+>;
 export const typeOfPlan = { starter: 'STARTER', growth: 'GROWTH' } as const;
 
 const money = z.object({ amount: z.number().int().nonnegative(), currency: z.string() });
@@ -101,7 +104,9 @@ const billingPeriod = z.enum(billingPeriods, { error: 'Billing period must be mo
 export const planChangeBody = z.object({ planType, billingPeriod });
 export type PlanChangeBody = z.infer<typeof planChangeBody>;
 /** POST /stripe/update-subscription: a plan change that may name the card to pay with. */
-export const updateSubscriptionBody = planChangeBody.extend({ paymentMethodId: z.string().min(1).optional() });
+export const updateSubscriptionBody = planChangeBody.extend({
+  paymentMethodId: z.string().min(1).optional(),
+});
 export const checkoutSessionBody = planChangeBody;
 export const paymentMethodBody = z.object({
   paymentMethodId: z.string({ error: 'paymentMethodId is required' }).min(1, 'paymentMethodId is required'),
@@ -137,6 +142,14 @@ export const subscriptionChangeResponse = z.object({
   invoice: invoiceSchema.nullable(),
 });
 export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponse>;
+
+/** POST /stripe/cancel-subscription and /stripe/resume-subscription: the subscription after the change. */
+export const subscriptionActionResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  subscription: subscriptionSchema,
+});
+export type SubscriptionActionResponse = z.infer<typeof subscriptionActionResponse>;
 
 export const paymentMethodChangeResponse = z.object({
   success: z.literal(true),

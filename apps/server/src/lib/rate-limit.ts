@@ -23,6 +23,8 @@ export const rateLimitRules = {
   sendVerificationIp: { points: 20, durationSeconds: 60 * 60 },
   verifyAccountAccount: { points: 10, durationSeconds: 15 * 60 },
   verifyAccountIp: { points: 30, durationSeconds: 15 * 60 },
+  /** Billing emails an owner can ask for (POST /notifications/*): enough for any real use, no mail bomb. */
+  billingNotificationAccount: { points: 30, durationSeconds: 60 * 60 },
 } as const;
 
 export type RateLimitRule = keyof typeof rateLimitRules;

@@ -36,6 +36,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pool.end() resolves before its sockets have closed; dropping "with (force)" then would kill a
+      // closing connection, whose FATAL error nobody listens for any more. Wait for them to go first.
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const { rows } = await cleanup.query<{ open: number }>(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -6,6 +6,10 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { RegisterPage } from '../features/auth/pages/register-page.tsx';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
 import { VerifyAccountPage } from '../features/auth/pages/verify-account-page.tsx';
+import { BillingTab } from '../features/billing/components/billing-tab.tsx';
+import { PlanTab } from '../features/billing/components/plan-tab.tsx';
+import { SubscriptionCancelPage } from '../features/billing/pages/subscription-cancel-page.tsx';
+import { SubscriptionSuccessPage } from '../features/billing/pages/subscription-success-page.tsx';
 import { BusinessDetailsPage } from '../features/onboarding/pages/business-details-page.tsx';
 import { CongratulationsPage } from '../features/onboarding/pages/congratulations-page.tsx';
 import { ToastDemoPage } from '../features/toast-demo/pages/toast-demo-page.tsx';
@@ -48,7 +52,12 @@ export const routes: RouteObject[] = [
         element: <Guard level="full" />,
         children: [
           { path: '/', element: <Navigate to="/account" replace /> },
-          { path: '/account', element: <AccountPage /> },
+          {
+            path: '/account',
+            element: <AccountPage planPanel={<PlanTab />} billingPanel={<BillingTab />} />,
+          },
+          { path: '/subscription/success', element: <SubscriptionSuccessPage /> },
+          { path: '/subscription/cancel', element: <SubscriptionCancelPage /> },
           { path: '/toast-demo', element: <ToastDemoPage /> },
         ],
       },

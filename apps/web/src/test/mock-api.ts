@@ -22,6 +22,7 @@ const defaultConfig: MockAnswer = {
     facebookAppId: null,
     appleClientId: null,
     emailProvider: 'local',
+    billing: { provider: 'local', publishableKey: null, configured: true },
   },
 };
 

@@ -46,6 +46,8 @@ export interface AuthServiceDeps {
   onOutboxWrite: () => void;
   publicUrl: string;
   adminEmails: string[];
+  /** Runs before an account is deleted, e.g. billing ends its subscription so nothing is charged after. */
+  beforeAccountDeleted?: (user: repo.UserRow) => Promise<void>;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -263,6 +265,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async deleteAccount(user: repo.UserRow) {
+      await deps.beforeAccountDeleted?.(user);
       // Sessions, codes and reset tokens go with the user (ON DELETE CASCADE).
       await repo.deleteUser(db, user.id);
     },

@@ -78,11 +78,17 @@ describe('POST /auth/login', () => {
     for (let attempt = 0; attempt < 10; attempt++) {
       expect((await login(t, a.email, 'wrong-password')).statusCode).toBe(401);
     }
-    const [before] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, a.id));
+    const [before] = await t.database.db
+      .select({ n: count() })
+      .from(sessions)
+      .where(eq(sessions.userId, a.id));
     const locked = await login(t, a.email.toUpperCase(), a.password);
     expectTooMany(locked, 'loginAccount');
     expect(locked.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
-    const [after] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, a.id));
+    const [after] = await t.database.db
+      .select({ n: count() })
+      .from(sessions)
+      .where(eq(sessions.userId, a.id));
     expect(after!.n).toBe(before!.n);
     // Another account is not affected.
     expect((await login(t, b.email, b.password)).statusCode).toBe(200);
@@ -184,5 +190,4 @@ describe('POST /auth/verify-account', () => {
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().message).toBe('Invalid verification code. 4 attempts left.');
   });
-
 });

@@ -32,11 +32,14 @@ export async function claimDue(
     .orderBy(outbox.nextAttemptAt, outbox.createdAt)
     .limit(limit)
     .for('update', { skipLocked: true });
-  return executor
+  const claimed = await executor
     .update(outbox)
     .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
     .where(inArray(outbox.id, due))
     .returning();
+  // UPDATE … RETURNING gives no order (PostgreSQL returns rows as it finds them): restore the queue's.
+  // Every row got the same new next_attempt_at, so created_at is what orders them.
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 export function markSent(executor: Executor, id: string, now: Date) {

@@ -1,3 +1,4 @@
+import { type BillingConfig, billingConfigSchema } from '@waitlist/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   config: Config;
   db: Database;
   databaseKind: string;
-}> = async (app, { config, db, databaseKind }) => {
+  billing: BillingConfig;
+}> = async (app, { config, db, databaseKind, billing }) => {
   app.get(
     '/health',
     {
@@ -38,6 +40,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
             facebookAppId: z.string().nullable(),
             appleClientId: z.string().nullable(),
             emailProvider: z.enum(['local', 'smtp']),
+            billing: billingConfigSchema,
           }),
         },
       },
@@ -48,6 +51,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       facebookAppId: config.social.facebookAppId ?? null,
       appleClientId: config.social.appleClientId ?? null,
       emailProvider: config.email.provider,
+      billing,
     }),
   );
 };

@@ -1,10 +1,11 @@
-import type {
-  BillingPeriod,
-  Invoice,
-  PaymentMethod,
-  Pricing,
-  Subscription,
-} from '@waitlist/contract';
+import type { BillingPeriod, Invoice, PaymentMethod, Pricing, Subscription } from '@waitlist/contract';
+import type { BillingConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { createLocalBillingProvider } from './local.ts';
+
+export { PaymentError } from './payment-error.ts';
 
 /**
  * One billing interface, two implementations (DESIGN.md §2): Stripe through the official SDK, and the
@@ -48,6 +49,12 @@ export interface BillingProvider {
 
   createCheckoutSession(customerId: string, session: CheckoutRequest): Promise<{ id: string; url: string }>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ id: string; url: string }>;
+
+  /**
+   * The owner deleted their account: end the subscription now (no refund, no further charge) and forget the
+   * cards. Stripe: `customers.del`, which cancels the customer's subscriptions at once.
+   */
+  deleteCustomer?(customerId: string): Promise<void>;
 }
 
 export interface PlanChange {
@@ -73,13 +80,27 @@ export interface BillingDetails {
   address?: { line1?: string; city?: string; state?: string; postal_code?: string; country?: string };
 }
 
-/** A payment the provider refused; `message` is safe to show the owner (e.g. "Your card was declined."). */
-export class PaymentError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'card_declined' | 'insufficient_funds' | 'invalid_card' | 'no_payment_method' | 'not_found',
-  ) {
-    super(message);
-    this.name = 'PaymentError';
-  }
+export interface BillingProviderDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  /** Base of the links the provider hands out (local hosted pages, invoice and PDF links). */
+  publicUrl: string;
+}
+
+/** What `createStripeBillingProvider` (providers/billing/stripe.ts) receives: the Stripe config and our deps. */
+export type StripeBillingOptions = Omit<Extract<BillingConfig, { provider: 'stripe' }>, 'provider'> &
+  BillingProviderDeps;
+
+/** Stripe when STRIPE_SECRET_KEY is set (config.billing), otherwise the local test-card provider. */
+export async function createBillingProvider(
+  config: BillingConfig,
+  deps: BillingProviderDeps,
+): Promise<BillingProvider> {
+  if (config.provider === 'local') return createLocalBillingProvider(deps);
+  const { provider: _stripe, ...stripe } = config;
+  const options: StripeBillingOptions = { ...stripe, ...deps };
+  // Loaded only when Stripe is configured, so local billing never pulls in the SDK.
+  const { createStripeBillingProvider } = await import('./stripe.ts');
+  return createStripeBillingProvider(options);
 }

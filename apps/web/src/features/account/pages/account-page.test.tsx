@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { authMessages, type User } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
+import { billingApi } from '../../../test/billing-fixtures.ts';
 import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
 import { mockSignedIn } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -8,7 +9,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 type Handlers = Parameters<typeof mockSignedIn>[1];
 
 async function openAccount(path = '/account', handlers: Handlers = {}, user: User = makeUser()) {
-  const api = mockSignedIn(user, handlers);
+  const api = mockSignedIn(user, { ...billingApi().handlers, ...handlers });
   const app = renderApp(path, { token: 'tok' });
   await screen.findByRole('heading', { level: 1, name: 'My Account' });
   return { app, api };
@@ -24,15 +25,15 @@ describe('account page tabs', () => {
   it.each([
     ['/account', 'Your information'],
     ['/account?tab=information', 'Your information'],
-    ['/account?tab=plan', 'Your Plan'],
-    ['/account?tab=billing', 'Billing'],
+    ['/account?tab=plan', 'Current Plan'],
+    ['/account?tab=billing', 'Payment Methods'],
     ['/account?tab=settings', 'Your information'],
     ['/account?tab=PLAN', 'Your information'],
     ['/account?tab=', 'Your information'],
   ])('%s shows %s', async (path, heading) => {
     await openAccount(path);
     expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
-    const others = ['Your information', 'Your Plan', 'Billing'].filter((name) => name !== heading);
+    const others = ['Your information', 'Current Plan', 'Payment Methods'].filter((name) => name !== heading);
     for (const other of others) {
       expect(screen.queryByRole('heading', { level: 2, name: other })).not.toBeInTheDocument();
     }
@@ -41,26 +42,30 @@ describe('account page tabs', () => {
   it('shows only the Update My Information button in the tab bar', async () => {
     await openAccount('/account?tab=plan');
     const tabs = screen.getByRole('navigation', { name: 'Account sections' });
-    expect(within(tabs).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'Update My Information',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Update My Information']);
   });
 
   it('puts the tab in the address when it changes, and back/forward follow it', async () => {
     const { app } = await openAccount('/account?tab=billing');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payment Methods' })).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Update My Information' }));
     expect(app.location()).toBe('/account?tab=information');
     expect(screen.getByRole('heading', { level: 2, name: 'Your information' })).toBeInTheDocument();
 
     await app.user.click(screen.getByRole('link', { name: 'View plan' }));
     expect(app.location()).toBe('/account?tab=plan');
-    expect(screen.getByRole('heading', { level: 2, name: 'Your Plan' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Current Plan' })).toBeInTheDocument();
 
-    await app.user.click(screen.getByRole('link', { name: 'Back to my information' }));
+    await app.user.click(screen.getByRole('button', { name: 'Update My Information' }));
     expect(app.location()).toBe('/account?tab=information');
 
     await app.router.navigate(-1);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your Plan' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Current Plan' })).toBeInTheDocument();
+    expect(app.location()).toBe('/account?tab=plan');
   });
 
   it('marks the information tab as current only on the information tab', async () => {
@@ -137,7 +142,9 @@ describe('profile form', () => {
 
   it('shows the server reason when saving fails', async () => {
     const { app } = await openAccount('/account', {
-      'PUT /auth/updatedetails': errorAnswer(409, authMessages.emailTaken, { email: authMessages.emailTaken }),
+      'PUT /auth/updatedetails': errorAnswer(409, authMessages.emailTaken, {
+        email: authMessages.emailTaken,
+      }),
     });
     await app.user.clear(screen.getByLabelText('Email'));
     await app.user.type(screen.getByLabelText('Email'), 'taken@example.com');
@@ -234,7 +241,11 @@ describe('change password', () => {
   });
 
   it('is not offered to users who sign in with Google, Facebook or Apple', async () => {
-    await openAccount('/account', {}, makeUser({ isExternalAuth: true, provider: 'google', providerId: 'g-1' }));
+    await openAccount(
+      '/account',
+      {},
+      makeUser({ isExternalAuth: true, provider: 'google', providerId: 'g-1' }),
+    );
     expect(screen.queryByRole('heading', { name: 'Change Password' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
   });
@@ -242,7 +253,8 @@ describe('change password', () => {
 
 describe('delete account', () => {
   async function openDialog(handlers: Handlers = {}) {
-    const opened = await openAccount('/account', {
+    // SPEC §2: Delete My Account sits on the Plan tab.
+    const opened = await openAccount('/account?tab=plan', {
       'DELETE /auth/account': { body: { success: true, message: authMessages.accountDeleted } },
       ...handlers,
     });
@@ -286,8 +298,13 @@ describe('delete account', () => {
     await app.user.type(field, 'DELETE');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     await expectToast('Failed to delete account. Please try again.');
-    expect(app.location()).toBe('/account');
+    expect(app.location()).toBe('/account?tab=plan');
     expect(localStorage.getItem('token')).toBe('tok');
+  });
+
+  it('is not on the information tab', async () => {
+    await openAccount('/account?tab=information');
+    expect(screen.queryByRole('button', { name: 'Delete My Account' })).not.toBeInTheDocument();
   });
 });
 
@@ -296,7 +313,7 @@ describe('a 401 from any call', () => {
     ['PUT /auth/updatedetails', 'Save Information'],
     ['DELETE /auth/account', 'Delete Account'],
   ])('on %s ends the session and shows /login', async (call, button) => {
-    const { app } = await openAccount('/account', {
+    const { app } = await openAccount(button === 'Save Information' ? '/account' : '/account?tab=plan', {
       [call]: errorAnswer(401, authMessages.sessionExpired),
     });
     if (button === 'Save Information') {

@@ -1,7 +1,7 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { ChangePasswordSection } from '../components/change-password-form.tsx';
-import { ComingSoonCard } from '../components/coming-soon-card.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
@@ -15,7 +15,16 @@ export function parseAccountTab(value: string | null): AccountTab {
   return accountTabs.find((tab) => tab === value) ?? 'information';
 }
 
-export function AccountPage() {
+type AccountPageProps = {
+  /**
+   * The Plan and Billing tabs belong to the billing feature; the router (app/) hands them in, so that
+   * features never import each other.
+   */
+  planPanel: ReactNode;
+  billingPanel: ReactNode;
+};
+
+export function AccountPage({ planPanel, billingPanel }: AccountPageProps) {
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = parseAccountTab(searchParams.get('tab'));
@@ -62,11 +71,16 @@ export function AccountPage() {
           </div>
           <aside className="stack">
             <PlanSummary user={user} />
-            <DeleteAccountSection />
           </aside>
         </div>
+      ) : tab === 'plan' ? (
+        // SPEC §2 Plan tab: ... Cancel My Plan; Delete My Account.
+        <div className="account__panel">
+          {planPanel}
+          <DeleteAccountSection />
+        </div>
       ) : (
-        <ComingSoonCard section={tab} user={user} />
+        <div className="account__panel">{billingPanel}</div>
       )}
     </div>
   );

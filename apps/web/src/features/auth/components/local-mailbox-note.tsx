@@ -1,4 +1,4 @@
-import { useConfig } from '../api/get-config.ts';
+import { useConfig } from '../../../lib/config.ts';
 
 /** Only with the local email provider: where the "sent" email can be read. */
 export function LocalMailboxNote({ reading }: { reading: 'the code' | 'the reset link' }) {

@@ -1,6 +1,6 @@
 import { authMessages } from '@waitlist/contract';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { useConfig } from '../api/get-config.ts';
+import { useConfig } from '../../../lib/config.ts';
 
 export type SocialProvider = 'Google' | 'Facebook' | 'Apple';
 

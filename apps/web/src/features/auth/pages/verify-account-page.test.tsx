@@ -71,7 +71,9 @@ describe('verify account page', () => {
     await app.user.type(codeField, '000000');
     await app.user.click(verifyButton());
     expect(
-      await within(toastRegion()).findByText('Failed to verify account. Please check your code and try again.'),
+      await within(toastRegion()).findByText(
+        'Failed to verify account. Please check your code and try again.',
+      ),
     ).toBeInTheDocument();
   });
 
@@ -106,7 +108,9 @@ describe('verify account page', () => {
     await app.user.click(verifyButton());
     await settle(() => expect(within(screen.getByRole('main')).getByRole('status')).toBeInTheDocument());
     expect(api.callsTo('POST /auth/verify-account')[0]!.body).toEqual({ verificationCode: '123456' });
-    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Account verified successfully!');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent(
+      'Account verified successfully!',
+    );
     expect(within(toastRegion()).getByText('Account verified successfully!')).toBeInTheDocument();
     expect(verifyButton()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled();

@@ -1,13 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { BillingConfig } from '@waitlist/contract';
+import { apiRequest } from './api-client.ts';
 
-/** GET /config. Not in the contract package yet (see the issue 3 report). */
+/**
+ * GET /config: what this server's providers are, nothing secret. Shared (lib/) because several
+ * features read it: auth (social buttons, local mailbox) and billing (which card form to show).
+ */
 export type PublicConfig = {
   success: true;
   googleClientId: string | null;
   facebookAppId: string | null;
   appleClientId: string | null;
   emailProvider: 'local' | 'smtp';
+  billing: BillingConfig;
 };
 
 export function getConfig(signal?: AbortSignal): Promise<PublicConfig> {

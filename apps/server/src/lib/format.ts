@@ -1,0 +1,12 @@
+/** Money and dates as owners read them in emails, invoices and the local billing pages (UTC, en-US). */
+export function formatMoney(cents: number, currency = 'usd'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+/** e.g. "Dec 23, 2026". */
+export function formatDate(date: Date): string {
+  return dateFormat.format(date);
+}

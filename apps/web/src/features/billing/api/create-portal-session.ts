@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { billingMessages } from '@waitlist/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+type RedirectSessionAnswer = { success: true; data: { id: string; url: string } };
+
+/** The provider's hosted billing portal (cards, invoices, cancellation), opened at data.url. */
+export function createPortalSession(): Promise<RedirectSessionAnswer> {
+  return apiRequest<RedirectSessionAnswer>('/stripe/create-portal-session', {
+    method: 'POST',
+    defaultMessage: billingMessages.createPortalSessionFailed,
+  });
+}
+
+export function useCreatePortalSession() {
+  return useMutation({ mutationFn: createPortalSession });
+}

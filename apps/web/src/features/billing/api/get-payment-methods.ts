@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { billingMessages, type PaymentMethod } from '@waitlist/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { billingKeys } from './billing-keys.ts';
+
+export type PaymentMethodsAnswer = { success: true; paymentMethods: PaymentMethod[] };
+
+export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
+  const answer = await apiRequest<PaymentMethodsAnswer>('/stripe/payment-methods', {
+    defaultMessage: billingMessages.fetchPaymentMethodsFailed,
+    signal,
+  });
+  return answer.paymentMethods;
+}
+
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKeys.paymentMethods,
+    queryFn: ({ signal }) => getPaymentMethods(signal),
+  });
+
+export function usePaymentMethods() {
+  return useQuery(paymentMethodsQueryOptions());
+}

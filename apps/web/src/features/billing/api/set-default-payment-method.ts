@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { billingMessages, type PaymentMethod } from '@waitlist/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { billingKeys } from './billing-keys.ts';
+
+type PaymentMethodChangeAnswer = { success: true; message: string; paymentMethods: PaymentMethod[] };
+
+export function setDefaultPaymentMethod(paymentMethodId: string): Promise<PaymentMethodChangeAnswer> {
+  return apiRequest<PaymentMethodChangeAnswer>('/stripe/payment-methods/default', {
+    method: 'POST',
+    body: { paymentMethodId },
+    defaultMessage: billingMessages.setDefaultPaymentMethodFailed,
+  });
+}
+
+export function useSetDefaultPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDefaultPaymentMethod,
+    onSuccess: (answer) => queryClient.setQueryData(billingKeys.paymentMethods, answer.paymentMethods),
+  });
+}

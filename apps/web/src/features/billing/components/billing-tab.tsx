@@ -1,0 +1,75 @@
+import { type BillingConfig, billingMessages } from '@waitlist/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useCurrentUser } from '../../../lib/auth.tsx';
+import { useConfig } from '../../../lib/config.ts';
+import { useInvoices } from '../api/get-invoices.ts';
+import { usePaymentMethods } from '../api/get-payment-methods.ts';
+import { useSubscription } from '../api/get-subscription.ts';
+import { InvoiceHistory } from './invoice-history.tsx';
+import { PaymentMethodsCard } from './payment-methods-card.tsx';
+import { PhoneNumberPlaceholder } from './phone-number-placeholder.tsx';
+import { SubscriptionStatusBox } from './subscription-status-box.tsx';
+import { TrialBanner } from './trial-banner.tsx';
+import { useErrorToast } from './use-error-toast.ts';
+import './billing-tab.css';
+
+/** When GET /config cannot be read, assume the embedded default; the server refuses what it cannot do. */
+const assumedBilling: BillingConfig = { provider: 'local', publishableKey: null, configured: true };
+
+/** SPEC §2 Billing tab. */
+export function BillingTab() {
+  const user = useCurrentUser();
+  const config = useConfig();
+  const subscriptionQuery = useSubscription();
+  const paymentMethods = usePaymentMethods();
+  const invoices = useInvoices();
+  useErrorToast(subscriptionQuery, billingMessages.loadSubscriptionFailed);
+  // One toast for the tab's billing data, whichever of the two calls failed (SPEC §8 Loading Error).
+  useErrorToast(
+    {
+      isError: paymentMethods.isError || invoices.isError,
+      errorUpdatedAt: Math.max(paymentMethods.errorUpdatedAt, invoices.errorUpdatedAt),
+    },
+    billingMessages.loadBillingFailed,
+    { title: billingMessages.loadBillingFailedTitle },
+  );
+
+  const billing = config.data?.billing ?? (config.isError ? assumedBilling : undefined);
+  const configured = billing?.configured ?? true;
+  const subscription = subscriptionQuery.isError ? null : subscriptionQuery.data;
+  const hasPaidPlan = Boolean(subscription && subscription.status !== 'canceled');
+  const now = new Date();
+
+  return (
+    <div className="billing-tab">
+      <TrialBanner user={user} subscription={subscription} now={now} />
+      {configured ? null : (
+        <Alert tone="warning" title="Payments are not configured">
+          {billingMessages.notConfigured} Cards and plans can be changed once the payment settings are
+          complete.
+        </Alert>
+      )}
+      <div className="billing-tab__grid">
+        <div className="stack">
+          <PaymentMethodsCard
+            paymentMethods={paymentMethods}
+            billing={billing}
+            billingConfigured={configured}
+            hasPaidPlan={hasPaidPlan}
+          />
+          <InvoiceHistory invoices={invoices} />
+        </div>
+        <aside className="stack" aria-label="Subscription and text number">
+          <SubscriptionStatusBox
+            user={user}
+            subscription={subscription}
+            now={now}
+            billingConfigured={configured}
+          />
+          {/* Phone-number section (SPEC §2): built by the waitlist issue, which replaces this placeholder. */}
+          <PhoneNumberPlaceholder />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  type BillingPeriod,
+  billingMessages,
+  FALLBACK_PRICING,
+  planLabels,
+  type Subscription,
+} from '@waitlist/contract';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useCurrentUser } from '../../../lib/auth.tsx';
+import { usePricing } from '../api/get-pricing.ts';
+import { useSubscription } from '../api/get-subscription.ts';
+import { nextBillingDate, timestampToDate } from '../utils/billing-time.ts';
+import { type CurrentPaidPlan, type PlanSelection, paidPlanCatalog } from '../utils/plans.ts';
+import { toggleSavingLabel } from '../utils/pricing.ts';
+import { BillingPeriodToggle } from './billing-period-toggle.tsx';
+import { CancelPlanSection } from './cancel-plan-section.tsx';
+import { CurrentPlanCard } from './current-plan-card.tsx';
+import { EnterpriseCard, PlanCard, type PlanCardState } from './plan-card.tsx';
+import { PlanChangeDialog } from './plan-change-dialog.tsx';
+import { useErrorToast } from './use-error-toast.ts';
+import './plan-tab.css';
+
+/** A subscription the owner is paying for (or whose payment is being retried); not one that ended. */
+function currentPaidPlan(subscription: Subscription | null | undefined): CurrentPaidPlan {
+  if (!subscription || subscription.status === 'canceled') return null;
+  return { plan: subscription.plan, billingPeriod: subscription.billingPeriod };
+}
+
+function cardState(
+  selection: PlanSelection,
+  current: CurrentPaidPlan,
+  subscription: Subscription | null | undefined,
+): PlanCardState {
+  const pending = subscription?.pending_change;
+  if (
+    pending &&
+    !subscription?.cancel_at_period_end &&
+    pending.plan === selection.plan &&
+    pending.billingPeriod === selection.billingPeriod
+  ) {
+    return { kind: 'scheduled', startsAt: timestampToDate(pending.effective_at) };
+  }
+  if (current?.plan === selection.plan) {
+    return current.billingPeriod === selection.billingPeriod
+      ? { kind: 'current' }
+      : { kind: 'current-other-period', period: current.billingPeriod };
+  }
+  return { kind: 'available' };
+}
+
+/** SPEC §2 Plan tab: Current Plan, Change My Plan (toggle, cards, Enterprise), Cancel My Plan. */
+export function PlanTab() {
+  const user = useCurrentUser();
+  const subscriptionQuery = useSubscription();
+  const pricingQuery = usePricing();
+  useErrorToast(subscriptionQuery, billingMessages.loadSubscriptionFailed);
+  useErrorToast(pricingQuery, billingMessages.fetchPricingFailed);
+
+  // SPEC §9: when the pricing call fails, the standard prices stand in.
+  const pricing = pricingQuery.isError ? FALLBACK_PRICING : pricingQuery.data;
+  // A failed subscription call shows the trial/user view rather than a skeleton forever.
+  const subscription = subscriptionQuery.isError ? null : subscriptionQuery.data;
+  const current = currentPaidPlan(subscription);
+  const [period, setPeriod] = useState<BillingPeriod | null>(null);
+  const shownPeriod = period ?? current?.billingPeriod ?? 'monthly';
+  const [selection, setSelection] = useState<PlanSelection | null>(null);
+  const now = new Date();
+
+  return (
+    <div className="plan-tab">
+      <CurrentPlanCard user={user} subscription={subscription} now={now} />
+
+      <section className="plan-tab__change" aria-labelledby="change-my-plan">
+        <header className="plan-tab__change-header">
+          <div>
+            <h2 id="change-my-plan" className="card__title">
+              Change My Plan
+            </h2>
+            <p className="card__subtitle">
+              Upgrades apply now with a prorated charge; downgrades apply at the end of your billing period.
+            </p>
+          </div>
+          <BillingPeriodToggle
+            value={shownPeriod}
+            onChange={setPeriod}
+            savingLabel={pricing ? toggleSavingLabel(pricing) : null}
+          />
+        </header>
+        {pricingQuery.isError ? (
+          <Alert tone="info">
+            Showing our standard prices; your final price is confirmed before you pay.
+          </Alert>
+        ) : null}
+        <div className="plan-grid">
+          {paidPlanCatalog.map((description) => {
+            const target = { plan: description.plan, billingPeriod: shownPeriod };
+            return (
+              <PlanCard
+                key={description.type}
+                description={description}
+                pricing={pricing}
+                period={shownPeriod}
+                state={cardState(target, current, subscription)}
+                onSelect={() => setSelection(target)}
+              />
+            );
+          })}
+          <EnterpriseCard businessName={user.businessName} />
+        </div>
+      </section>
+
+      {subscription && current && subscription.status === 'active' ? (
+        // Keyed by the cancel flag so that a resume (or a cancellation seen on reload) starts it afresh.
+        <CancelPlanSection
+          key={`${subscription.id}-${subscription.cancel_at_period_end}`}
+          subscription={subscription}
+        />
+      ) : null}
+
+      {selection && pricing ? (
+        <PlanChangeDialog
+          current={current}
+          unpaidLabel={planLabels[user.subscriptionPlan]}
+          target={selection}
+          pricing={pricing}
+          periodEnd={subscription ? nextBillingDate(subscription) : null}
+          onClose={() => setSelection(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
