@@ -74,14 +74,22 @@ export async function onboardedOwner(
   stage: 'registered' | 'verified' | 'onboarded' = 'onboarded',
 ) {
   const registered = await request.post('/api/v1/auth/register', {
-    data: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email, password: owner.password },
+    data: {
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      email: owner.email,
+      password: owner.password,
+    },
   });
   expect(registered.status()).toBe(201);
   const { token } = (await registered.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
   if (stage !== 'registered') {
     const code = await verificationCode(request, owner.email);
-    const verified = await request.post('/api/v1/auth/verify-account', { headers, data: { verificationCode: code } });
+    const verified = await request.post('/api/v1/auth/verify-account', {
+      headers,
+      data: { verificationCode: code },
+    });
     expect(verified.ok()).toBe(true);
   }
   if (stage === 'onboarded') {

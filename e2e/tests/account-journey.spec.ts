@@ -6,7 +6,10 @@ import { latestEmail, newOwner, snap, verificationCode } from '../support/app.ts
  * verify, onboard, edit the profile, change the password, log out and in, reset the password by email,
  * and delete the account. One test, because each step needs the state the previous one left.
  */
-test('an owner signs up, verifies, onboards, manages the account and deletes it', async ({ page, request }) => {
+test('an owner signs up, verifies, onboards, manages the account and deletes it', async ({
+  page,
+  request,
+}) => {
   const owner = newOwner();
 
   await page.goto('/');
@@ -66,7 +69,10 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await snap(page, 'business-details');
   const submitted = page.waitForRequest('**/api/v1/auth/business-verification');
   await page.getByRole('button', { name: 'Submit' }).click();
-  expect((await submitted).postDataJSON()).toEqual({ businessName: 'Bella Salon', businessPhone: '5551234567' });
+  expect((await submitted).postDataJSON()).toEqual({
+    businessName: 'Bella Salon',
+    businessPhone: '5551234567',
+  });
   const modal = page.getByRole('dialog', { name: "You're all set!" });
   await expect(modal).toBeVisible();
   await snap(page, 'business-details-success');
@@ -82,7 +88,9 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await page.getByLabel('First name').fill('Isabella');
   await expect(save).toBeEnabled();
   await save.click();
-  await expect(page.getByText('Your profile information has been updated successfully').first()).toBeVisible();
+  await expect(
+    page.getByText('Your profile information has been updated successfully').first(),
+  ).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('First name')).toHaveValue('Isabella');
 
@@ -120,7 +128,9 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill(owner.email);
   await page.getByRole('button', { name: 'Send reset instructions' }).click();
-  await expect(page.getByText('Password reset instructions have been sent to your email.').first()).toBeVisible();
+  await expect(
+    page.getByText('Password reset instructions have been sent to your email.').first(),
+  ).toBeVisible();
   await snap(page, 'forgot-password');
   const resetEmail = await latestEmail(request, owner.email, /reset-password\//);
   const link = resetEmail.text.match(/https?:\/\/\S+\/reset-password\/\S+/)![0];

@@ -14,7 +14,13 @@ test.describe('guards, in the order of SPEC §2', () => {
   test('an unverified owner can only verify', async ({ page, request }) => {
     const owner = await onboardedOwner(request, newOwner('unverified'), 'registered');
     await signIn(page, owner.token);
-    for (const path of ['/', '/account', '/toast-demo', '/congratulations', '/congratulations/business-details']) {
+    for (const path of [
+      '/',
+      '/account',
+      '/toast-demo',
+      '/congratulations',
+      '/congratulations/business-details',
+    ]) {
       await page.goto(path);
       await expect(page, `visiting ${path}`).toHaveURL(/\/verify-account$/);
     }
@@ -117,7 +123,10 @@ test('the toast demo shows each type, stacked, and a toast closes on ×', async 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the screens fit, and the hamburger menu opens with My Account and Logout', async ({ page, request }) => {
+  test('the screens fit, and the hamburger menu opens with My Account and Logout', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/login');
     await snap(page, 'mobile-login');
     await page.goto('/register');

@@ -80,7 +80,11 @@ describe('guards (SPEC §2, in order)', () => {
   });
 
   it('lets a verified user without business details reach the onboarding steps', async () => {
-    const app = await landing('/congratulations/business-details', 'Tell us about your business', newVerifiedUser());
+    const app = await landing(
+      '/congratulations/business-details',
+      'Tell us about your business',
+      newVerifiedUser(),
+    );
     expect(app.location()).toBe('/congratulations/business-details');
   });
 

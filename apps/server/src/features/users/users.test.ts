@@ -45,11 +45,15 @@ const updateDetails = (token: string, payload: unknown) =>
     payload: payload as object,
   });
 const putUser = (token: string, id: string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/users/${id}`, headers: auth(token), payload: payload as object });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/users/${id}`,
+    headers: auth(token),
+    payload: payload as object,
+  });
 const me = async (token: string) =>
   (await t.app.inject({ url: '/api/v1/auth/me', headers: auth(token) })).json().data;
-const userRow = async (id: string) =>
-  (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 async function emailsTo(to: string) {
   await t.app.outbox.drain();
   const [row] = await t.database.db.select({ n: count() }).from(localEmails).where(eq(localEmails.to, to));
@@ -169,17 +173,42 @@ describe('PUT /auth/updatedetails', () => {
     ['{ firstName: "" }', { firstName: '' }, 'firstName', validationMessages.firstNameRequired],
     ['{ firstName: "   " }', { firstName: '   ' }, 'firstName', validationMessages.firstNameRequired],
     ['firstName missing', { firstName: undefined }, 'firstName', validationMessages.firstNameRequired],
-    ['firstName of 101 characters', { firstName: 'N'.repeat(101) }, 'firstName', validationMessages.nameTooLong],
+    [
+      'firstName of 101 characters',
+      { firstName: 'N'.repeat(101) },
+      'firstName',
+      validationMessages.nameTooLong,
+    ],
     ['{ lastName: "" }', { lastName: '' }, 'lastName', validationMessages.lastNameRequired],
     ['lastName missing', { lastName: undefined }, 'lastName', validationMessages.lastNameRequired],
     ['lastName of 101 characters', { lastName: 'C'.repeat(101) }, 'lastName', validationMessages.nameTooLong],
     ['email missing', { email: undefined }, 'email', validationMessages.emailRequired],
     ['{ email: "  " }', { email: '  ' }, 'email', validationMessages.emailRequired],
     ['{ email: "not-an-email" }', { email: 'not-an-email' }, 'email', validationMessages.emailInvalid],
-    ['{ businessPhone: "555-1234" }', { businessPhone: '555-1234' }, 'businessPhone', validationMessages.businessPhoneInvalid],
-    ['{ businessPhone: "155512345678" }', { businessPhone: '155512345678' }, 'businessPhone', validationMessages.businessPhoneInvalid],
-    ['businessName of 121 characters', { businessName: 'B'.repeat(121) }, 'businessName', 'Must be at most 120 characters'],
-    ['businessAddress of 201 characters', { businessAddress: 'A'.repeat(201) }, 'businessAddress', 'Must be at most 200 characters'],
+    [
+      '{ businessPhone: "555-1234" }',
+      { businessPhone: '555-1234' },
+      'businessPhone',
+      validationMessages.businessPhoneInvalid,
+    ],
+    [
+      '{ businessPhone: "155512345678" }',
+      { businessPhone: '155512345678' },
+      'businessPhone',
+      validationMessages.businessPhoneInvalid,
+    ],
+    [
+      'businessName of 121 characters',
+      { businessName: 'B'.repeat(121) },
+      'businessName',
+      'Must be at most 120 characters',
+    ],
+    [
+      'businessAddress of 201 characters',
+      { businessAddress: 'A'.repeat(201) },
+      'businessAddress',
+      'Must be at most 200 characters',
+    ],
     ['city of 101 characters', { city: 'C'.repeat(101) }, 'city', 'Must be at most 100 characters'],
     ['state of 51 characters', { state: 'S'.repeat(51) }, 'state', 'Must be at most 50 characters'],
     ['zip of 21 characters', { zip: '9'.repeat(21) }, 'zip', 'Must be at most 20 characters'],
@@ -277,7 +306,11 @@ describe('PUT /auth/updatedetails', () => {
   });
 
   it('answers 401 to a visitor', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/api/v1/auth/updatedetails', payload: details() });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/updatedetails',
+      payload: details(),
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ success: false, message: authMessages.notAuthenticated });
   });
@@ -286,7 +319,10 @@ describe('PUT /auth/updatedetails', () => {
 describe('PUT /users/:id', () => {
   it('updates only the fields sent, for the signed-in user themself', async () => {
     const before = await userRow(owner.id);
-    const response = await putUser(owner.token, owner.id, { firstName: 'Nora', businessPhone: '(555) 222-3333' });
+    const response = await putUser(owner.token, owner.id, {
+      firstName: 'Nora',
+      businessPhone: '(555) 222-3333',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({
@@ -337,7 +373,10 @@ describe('PUT /users/:id', () => {
   ])("answers 403 for %s's id and changes nothing", async (_label, id) => {
     const otherBefore = await userRow(other.id);
     const ownerBefore = await userRow(owner.id);
-    const response = await putUser(owner.token, id(), { firstName: 'Hijacked', email: uniqueEmail('hijack') });
+    const response = await putUser(owner.token, id(), {
+      firstName: 'Hijacked',
+      email: uniqueEmail('hijack'),
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ success: false, message: authMessages.notAllowed });
     expect(await userRow(other.id)).toEqual(otherBefore);

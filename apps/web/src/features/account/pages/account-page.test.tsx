@@ -7,7 +7,11 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 type Handlers = Parameters<typeof mockSignedIn>[1];
 
-async function openAccount(path = '/account', handlers: Handlers = {}, user: User = makeUser()) {
+async function openAccount(
+  path = '/account',
+  handlers: Handlers = {},
+  user: User | (() => User) = makeUser(),
+) {
   const api = mockSignedIn(user, handlers);
   const app = renderApp(path, { token: 'tok' });
   await screen.findByRole('heading', { level: 1, name: 'My Account' });
@@ -41,16 +45,24 @@ describe('account page tabs', () => {
   it('shows only the Update My Information button in the tab bar', async () => {
     await openAccount('/account?tab=plan');
     const tabs = screen.getByRole('navigation', { name: 'Account sections' });
-    expect(within(tabs).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'Update My Information',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Update My Information']);
   });
 
-  it('puts the tab in the address when it changes, and back/forward follow it', async () => {
+  it('puts the tab in the address when it changes, as a step the browser can go back to', async () => {
     const { app } = await openAccount('/account?tab=billing');
     await app.user.click(screen.getByRole('button', { name: 'Update My Information' }));
     expect(app.location()).toBe('/account?tab=information');
     expect(screen.getByRole('heading', { level: 2, name: 'Your information' })).toBeInTheDocument();
+
+    await app.router.navigate(-1);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Billing' })).toBeInTheDocument();
+    expect(app.location()).toBe('/account?tab=billing');
+    await app.router.navigate(1);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your information' })).toBeInTheDocument();
 
     await app.user.click(screen.getByRole('link', { name: 'View plan' }));
     expect(app.location()).toBe('/account?tab=plan');
@@ -95,13 +107,16 @@ describe('profile form', () => {
 
   it('saves the edited fields without the phone and says so', async () => {
     let user = makeUser();
-    const { app, api } = await openAccount('/account', {
-      'GET /auth/me': () => ({ body: { success: true, data: user } }),
-      'PUT /auth/updatedetails': ({ body }) => {
-        user = { ...user, ...(body as Partial<User>) };
-        return { body: { success: true, data: user, message: authMessages.detailsUpdated } };
+    const { app, api } = await openAccount(
+      '/account',
+      {
+        'PUT /auth/updatedetails': ({ body }) => {
+          user = { ...user, ...(body as Partial<User>) };
+          return { body: { success: true, data: user, message: authMessages.detailsUpdated } };
+        },
       },
-    });
+      () => user,
+    );
     await app.user.clear(screen.getByLabelText('First name'));
     await app.user.type(screen.getByLabelText('First name'), 'Isabella');
     await app.user.clear(screen.getByLabelText('Business phone'));
@@ -124,6 +139,27 @@ describe('profile form', () => {
     expect(saveButton()).toBeDisabled();
   });
 
+  it('sends a user who changed their email to verify it', async () => {
+    let user = makeUser();
+    const { app } = await openAccount(
+      '/account',
+      {
+        'PUT /auth/updatedetails': ({ body }) => {
+          user = { ...user, ...(body as Partial<User>), verified: false };
+          return { body: { success: true, data: user, message: authMessages.emailChangedVerify } };
+        },
+      },
+      () => user,
+    );
+    await app.user.clear(screen.getByLabelText('Email'));
+    await app.user.type(screen.getByLabelText('Email'), 'bella@new.example');
+    await app.user.click(saveButton());
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(app.location()).toBe('/verify-account');
+    expect(screen.getByText('bella@new.example')).toBeInTheDocument();
+    await expectToast(authMessages.emailChangedVerify);
+  });
+
   it('checks the fields before sending', async () => {
     const { app, api } = await openAccount();
     await app.user.clear(screen.getByLabelText('First name'));
@@ -137,7 +173,9 @@ describe('profile form', () => {
 
   it('shows the server reason when saving fails', async () => {
     const { app } = await openAccount('/account', {
-      'PUT /auth/updatedetails': errorAnswer(409, authMessages.emailTaken, { email: authMessages.emailTaken }),
+      'PUT /auth/updatedetails': errorAnswer(409, authMessages.emailTaken, {
+        email: authMessages.emailTaken,
+      }),
     });
     await app.user.clear(screen.getByLabelText('Email'));
     await app.user.type(screen.getByLabelText('Email'), 'taken@example.com');
@@ -234,7 +272,11 @@ describe('change password', () => {
   });
 
   it('is not offered to users who sign in with Google, Facebook or Apple', async () => {
-    await openAccount('/account', {}, makeUser({ isExternalAuth: true, provider: 'google', providerId: 'g-1' }));
+    await openAccount(
+      '/account',
+      {},
+      makeUser({ isExternalAuth: true, provider: 'google', providerId: 'g-1' }),
+    );
     expect(screen.queryByRole('heading', { name: 'Change Password' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
   });
@@ -270,7 +312,10 @@ describe('delete account', () => {
   });
 
   it('deletes, logs out and goes to /login', async () => {
-    const { app, api, dialog, field } = await openDialog();
+    // As on the real server, the session dies with the account, so the logout call answers 401.
+    const { app, api, dialog, field } = await openDialog({
+      'POST /auth/logout': errorAnswer(401, authMessages.sessionExpired),
+    });
     await app.user.type(field, 'DELETE');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();

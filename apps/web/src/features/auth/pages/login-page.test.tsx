@@ -45,7 +45,9 @@ describe('login page', () => {
     mockApi({ 'POST /auth/login': errorAnswer(401, authMessages.invalidCredentials) });
     const app = await openLogin();
     await logIn(app, 'bella@example.com', 'wrong-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid email or password. Please try again.',
+    );
     expect(app.location()).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
   });

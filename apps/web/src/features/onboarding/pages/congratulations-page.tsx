@@ -10,9 +10,20 @@ export function CongratulationsPage() {
       <OnboardingSteps current={1} />
       <Card className="onboarding-card">
         <span className="welcome-hero" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="30" height="30" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <svg
+            viewBox="0 0 24 24"
+            width="30"
+            height="30"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             <path strokeLinejoin="round" d="M4 20 8.5 7.5l8 8L4 20Z" />
-            <path strokeLinecap="round" d="M13 4.5c.8 1.2.8 2.3 0 3.5M19.5 11c-1.2-.8-2.3-.8-3.5 0M15.5 8.5 20 4" />
+            <path
+              strokeLinecap="round"
+              d="M13 4.5c.8 1.2.8 2.3 0 3.5M19.5 11c-1.2-.8-2.3-.8-3.5 0M15.5 8.5 20 4"
+            />
             <circle cx="18.5" cy="15.5" r="1" fill="currentColor" stroke="none" />
             <circle cx="10" cy="3.5" r="1" fill="currentColor" stroke="none" />
           </svg>
