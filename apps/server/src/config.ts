@@ -17,7 +17,11 @@ const optionalUrl = (protocols: RegExp) =>
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // `PORT=` (empty, as env files and CI variables leave it) means unset, not port 0 (a random port).
+  PORT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).default(3000),
+  ),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl(/^https?:/),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:/),
@@ -112,9 +116,9 @@ export function loadConfig(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = issue.path.join('.');
-    throw new ConfigError(
-      `Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(source[variable])})`,
-    );
+    // A mistyped connection string still carries its password: keep that out of the log.
+    const got = source[variable]?.replace(/\/\/[^/@\s]*@/, '//***@');
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(got)})`);
   }
   const env = parsed.data;
   const mailFrom = env.MAIL_FROM ?? 'Waitlist & Text <no-reply@waitlist.local>';

@@ -9,7 +9,7 @@ import { vi } from 'vitest';
  * setTimeout after every user-event action; the `jest` stand-in lets it move the clock by 0 ms
  * instead. Its findBy/waitFor would move the clock 50 ms per poll, so use `settle` for timings.
  */
-export function useFakeClock() {
+export function fakeTheClock() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
 }

@@ -47,9 +47,6 @@ export const newVerifiedUser = (overrides: Partial<User> = {}) =>
     ...overrides,
   });
 
-/** The answer of GET /auth/me for this user. */
-export const meAnswer = (user: User) => ({ body: { success: true, data: user } });
-
 /** A server answer for an error, in the API's one error shape. */
 export const errorAnswer = (status: number, message?: string, errors?: Record<string, string>) => ({
   status,

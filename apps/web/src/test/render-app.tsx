@@ -22,7 +22,7 @@ export function renderApp(path: string, { token, advanceTimers }: RenderAppOptio
     queries: { ...defaults.queries, retry: false },
     mutations: { ...defaults.mutations, retry: false },
   });
-  const user = userEvent.setup({ advanceTimers: advanceTimers ?? advanceTimersIfFake });
+  const user = userEvent.setup({ delay: null, advanceTimers: advanceTimers ?? advanceTimersIfFake });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

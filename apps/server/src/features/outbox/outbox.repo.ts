@@ -25,21 +25,30 @@ export async function claimDue(
   limit: number,
   leaseMs: number,
 ): Promise<OutboxRow[]> {
-  const due = executor
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
-    .orderBy(outbox.nextAttemptAt, outbox.createdAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const claimed = await executor
-    .update(outbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
-    .where(inArray(outbox.id, due))
-    .returning();
-  // UPDATE … RETURNING gives no order (PostgreSQL returns rows as it finds them): restore the queue's.
-  // Every row got the same new next_attempt_at, so created_at is what orders them.
-  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  // Select, then update, in one transaction: UPDATE … RETURNING gives no order, and the worker delivers a
+  // batch in the order returned here, so the due order is kept from the SELECT.
+  return executor.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
+      .orderBy(outbox.nextAttemptAt, outbox.createdAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const claimed = await tx
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+    const position = new Map(due.map((row, index) => [row.id, index]));
+    return claimed.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  });
 }
 
 export function markSent(executor: Executor, id: string, now: Date) {

@@ -8,7 +8,11 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 type Handlers = Parameters<typeof mockSignedIn>[1];
 
-async function openAccount(path = '/account', handlers: Handlers = {}, user: User = makeUser()) {
+async function openAccount(
+  path = '/account',
+  handlers: Handlers = {},
+  user: User | (() => User) = makeUser(),
+) {
   const api = mockSignedIn(user, { ...billingApi().handlers, ...handlers });
   const app = renderApp(path, { token: 'tok' });
   await screen.findByRole('heading', { level: 1, name: 'My Account' });
@@ -49,12 +53,18 @@ describe('account page tabs', () => {
     ).toEqual(['Update My Information']);
   });
 
-  it('puts the tab in the address when it changes, and back/forward follow it', async () => {
+  it('puts the tab in the address when it changes, as a step the browser can go back to', async () => {
     const { app } = await openAccount('/account?tab=billing');
     expect(await screen.findByRole('heading', { level: 2, name: 'Payment Methods' })).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Update My Information' }));
     expect(app.location()).toBe('/account?tab=information');
     expect(screen.getByRole('heading', { level: 2, name: 'Your information' })).toBeInTheDocument();
+
+    await app.router.navigate(-1);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Billing' })).toBeInTheDocument();
+    expect(app.location()).toBe('/account?tab=billing');
+    await app.router.navigate(1);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your information' })).toBeInTheDocument();
 
     await app.user.click(screen.getByRole('link', { name: 'View plan' }));
     expect(app.location()).toBe('/account?tab=plan');
@@ -100,13 +110,16 @@ describe('profile form', () => {
 
   it('saves the edited fields without the phone and says so', async () => {
     let user = makeUser();
-    const { app, api } = await openAccount('/account', {
-      'GET /auth/me': () => ({ body: { success: true, data: user } }),
-      'PUT /auth/updatedetails': ({ body }) => {
-        user = { ...user, ...(body as Partial<User>) };
-        return { body: { success: true, data: user, message: authMessages.detailsUpdated } };
+    const { app, api } = await openAccount(
+      '/account',
+      {
+        'PUT /auth/updatedetails': ({ body }) => {
+          user = { ...user, ...(body as Partial<User>) };
+          return { body: { success: true, data: user, message: authMessages.detailsUpdated } };
+        },
       },
-    });
+      () => user,
+    );
     await app.user.clear(screen.getByLabelText('First name'));
     await app.user.type(screen.getByLabelText('First name'), 'Isabella');
     await app.user.clear(screen.getByLabelText('Business phone'));
@@ -127,6 +140,27 @@ describe('profile form', () => {
     });
     expect(screen.getByText(/Isabella Rossi/)).toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
+  });
+
+  it('sends a user who changed their email to verify it', async () => {
+    let user = makeUser();
+    const { app } = await openAccount(
+      '/account',
+      {
+        'PUT /auth/updatedetails': ({ body }) => {
+          user = { ...user, ...(body as Partial<User>), verified: false };
+          return { body: { success: true, data: user, message: authMessages.emailChangedVerify } };
+        },
+      },
+      () => user,
+    );
+    await app.user.clear(screen.getByLabelText('Email'));
+    await app.user.type(screen.getByLabelText('Email'), 'bella@new.example');
+    await app.user.click(saveButton());
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(app.location()).toBe('/verify-account');
+    expect(screen.getByText('bella@new.example')).toBeInTheDocument();
+    await expectToast(authMessages.emailChangedVerify);
   });
 
   it('checks the fields before sending', async () => {
@@ -282,7 +316,10 @@ describe('delete account', () => {
   });
 
   it('deletes, logs out and goes to /login', async () => {
-    const { app, api, dialog, field } = await openDialog();
+    // As on the real server, the session dies with the account, so the logout call answers 401.
+    const { app, api, dialog, field } = await openDialog({
+      'POST /auth/logout': errorAnswer(401, authMessages.sessionExpired),
+    });
     await app.user.type(field, 'DELETE');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { authMessages, RESET_REDIRECT_MS, screenMessages } from '@waitlist/contract';
+import { authMessages, screenMessages } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
-import { advance, settle, useFakeClock } from '../../../test/clock.ts';
+import { advance, fakeTheClock, settle } from '../../../test/clock.ts';
 import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
 import { mockApi, mockSignedIn } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -40,14 +40,15 @@ describe('reset password page', () => {
     const app = renderApp('/reset-password/tok-1');
     await screen.findByRole('heading', { name: 'Choose a new password' });
 
-    useFakeClock();
+    fakeTheClock();
     await fillPasswords(app, 'secret1', 'secret1');
     await settle(() => expect(screen.getByRole('heading', { name: 'Password updated' })).toBeInTheDocument());
     expect(api.callsTo('PUT /auth/resetpassword/tok-1')[0]!.body).toEqual({ password: 'secret1' });
     const main = screen.getByRole('main');
     expect(within(main).getByText(screenMessages.passwordResetSuccess)).toBeInTheDocument();
 
-    await advance(RESET_REDIRECT_MS - 1);
+    // SPEC §9: 3 s after the reset.
+    await advance(2999);
     expect(app.location()).toBe('/reset-password/tok-1');
     await advance(1);
     expect(app.location()).toBe('/login');

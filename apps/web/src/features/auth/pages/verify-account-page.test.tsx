@@ -1,13 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import {
-  authMessages,
-  screenMessages,
-  TOAST_EXIT_MS,
-  VERIFICATION_BANNER_MS,
-  VERIFY_REDIRECT_MS,
-} from '@waitlist/contract';
+import { authMessages, screenMessages } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
-import { advance, settle, useFakeClock } from '../../../test/clock.ts';
+import { advance, fakeTheClock, settle } from '../../../test/clock.ts';
 import { errorAnswer, newVerifiedUser, unverifiedUser } from '../../../test/fixtures.ts';
 import { mockSignedIn } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -104,7 +98,7 @@ describe('verify account page', () => {
     });
     await app.user.type(codeField, '123456');
 
-    useFakeClock();
+    fakeTheClock();
     await app.user.click(verifyButton());
     await settle(() => expect(within(screen.getByRole('main')).getByRole('status')).toBeInTheDocument());
     expect(api.callsTo('POST /auth/verify-account')[0]!.body).toEqual({ verificationCode: '123456' });
@@ -115,18 +109,19 @@ describe('verify account page', () => {
     expect(verifyButton()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled();
 
-    await advance(VERIFY_REDIRECT_MS - 1);
+    // SPEC §9: redirect 1.5 s after verification, banner shown 5 s, 300 ms exit.
+    await advance(1499);
     expect(app.location()).toBe('/verify-account');
     await advance(1);
     expect(app.location()).toBe('/congratulations');
     expect(screen.getByRole('heading', { name: 'Congratulations, Bella!' })).toBeInTheDocument();
 
     const banner = within(toastRegion()).getByText('Account verified successfully!');
-    await advance(VERIFICATION_BANNER_MS - VERIFY_REDIRECT_MS - 1);
+    await advance(5000 - 1500 - 1);
     expect(banner.closest('[data-testid="toast"]')).not.toHaveClass('toast--leaving');
     await advance(1);
     expect(banner.closest('[data-testid="toast"]')).toHaveClass('toast--leaving');
-    await advance(TOAST_EXIT_MS);
+    await advance(300);
     expect(screen.queryByText('Account verified successfully!')).not.toBeInTheDocument();
   });
 

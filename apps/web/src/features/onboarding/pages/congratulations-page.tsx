@@ -10,7 +10,15 @@ export function CongratulationsPage() {
       <OnboardingSteps current={1} />
       <Card className="onboarding-card">
         <span className="welcome-hero" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="30" height="30" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <svg
+            viewBox="0 0 24 24"
+            width="30"
+            height="30"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             <path strokeLinejoin="round" d="M4 20 8.5 7.5l8 8L4 20Z" />
             <path
               strokeLinecap="round"

@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The message loadConfig throws for `env`, checked to be a ConfigError of one line naming `variable`. */
+function configErrorFor(env: Record<string, string>, variable: string): string {
+  let thrown: unknown;
+  try {
+    loadConfig(env);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(ConfigError);
+  const message = (thrown as ConfigError).message;
+  expect(message).not.toContain('\n');
+  expect(message.startsWith(`Invalid configuration: ${variable} `)).toBe(true);
+  return message;
+}
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults when nothing is set', () => {
+    expect(loadConfig({})).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      database: { dataDir: './data' },
+      email: { provider: 'local' },
+      redisUrl: undefined,
+      adminEmails: [],
+      logLevel: 'info',
+    });
+  });
+
+  it('reads each setting, treating empty values as unset', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://waitlist.example.com/',
+      DATABASE_URL: 'postgres://app:pw@db:5432/waitlist',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Bella <hello@example.com>',
+      REDIS_URL: 'redis://cache:6379',
+      ADMIN_EMAILS: ' Boss@Example.com , second@example.com,',
+      GOOGLE_CLIENT_ID: '',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://waitlist.example.com',
+      database: { url: 'postgres://app:pw@db:5432/waitlist' },
+      email: {
+        provider: 'smtp',
+        url: 'smtps://user:pass@smtp.example.com:465',
+        from: 'Bella <hello@example.com>',
+      },
+      redisUrl: 'redis://cache:6379',
+      adminEmails: ['boss@example.com', 'second@example.com'],
+      social: { googleClientId: undefined },
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+    expect(loadConfig({ SMTP_URL: '', DATABASE_URL: ' ' })).toMatchObject({
+      email: { provider: 'local' },
+      database: { dataDir: './data' },
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '3.5'],
+    ['HOST', '   '],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'localhost:3000'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['DATABASE_URL', 'mysql://localhost/waitlist'],
+    ['DATABASE_URL', 'not a url'],
+    ['SMTP_URL', 'garbage'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['PLIVO_API_URL', 'api.plivo.com'],
+    ['STRIPE_API_URL', 'stripe'],
+    ['GOOGLE_JWKS_URL', 'nope'],
+    ['ADMIN_EMAILS', 'boss@example.com, not-an-email'],
+  ])('refuses %s=%j with a ConfigError of one line naming the variable and the value', (variable, value) => {
+    const message = configErrorFor({ [variable]: value }, variable);
+    expect(message).toContain(`(got ${JSON.stringify(value)})`);
+  });
+
+  it('names the bad variable even when others are fine', () => {
+    configErrorFor({ PORT: '3000', SMTP_URL: 'smtp//broken', DATABASE_URL: 'postgres://db/x' }, 'SMTP_URL');
+  });
+
+  it('does not repeat a password from a mistyped connection string', () => {
+    const message = configErrorFor({ DATABASE_URL: 'postgress://admin:hunter2@db:5432/app' }, 'DATABASE_URL');
+    expect(message).not.toContain('hunter2');
+    expect(message).toContain('(got "postgress://***@db:5432/app")');
+    expect(configErrorFor({ SMTP_URL: 'smpt://mailer:s3cret@smtp.example.com' }, 'SMTP_URL')).not.toContain(
+      's3cret',
+    );
+  });
+});
+
+describe('start-up with bad configuration', () => {
+  it('exits non-zero with one line on stderr naming the variable', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: 'abc', DATABASE_URL: '', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    const lines = stderr.trim().split('\n');
+    expect(lines).toEqual([expect.stringMatching(/^Invalid configuration: PORT .*\(got "abc"\)$/)]);
+    expect(stdout).toBe('');
+  });
+});
