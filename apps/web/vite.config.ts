@@ -12,6 +12,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/dev': { target: apiTarget, changeOrigin: true },
+      '/billing/local': { target: apiTarget, changeOrigin: true },
     },
   },
   preview: {
@@ -19,6 +20,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/dev': { target: apiTarget, changeOrigin: true },
+      '/billing/local': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -10,3 +10,17 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZ
 export function formatDate(date: Date): string {
   return dateFormat.format(date);
 }
+
+const brandNames: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+/** Card brands as Stripe spells them ("visa") to how people read them ("Visa"). */
+export function formatCardBrand(brand: string): string {
+  return brandNames[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}

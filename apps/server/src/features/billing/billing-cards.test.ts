@@ -283,7 +283,7 @@ describe('billing details and the billing portal', () => {
     expect(portal.statusCode).toBe(200);
     expect(portal.headers['content-type']).toContain('text/html');
     expect(portal.headers['content-security-policy']).toContain("form-action 'self' http://app.test");
-    expect(portal.body).toContain('visa •••• 4242');
+    expect(portal.body).toContain('Visa •••• 4242');
     expect(portal.body).toContain('href="http://app.test/account?tab=billing"');
     expect(portal.body).toContain('Return to Waitlist &amp; Text');
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatCardBrand, formatDate, formatMoney } from '../../lib/format.ts';
 import type { InvoiceDocument } from '../../providers/billing/local.ts';
 
 /** A real PDF of a local invoice (the `invoice_pdf` link), drawn with pdfkit's built-in Helvetica. */
@@ -100,7 +100,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   pdf.font('Helvetica').fontSize(9).fillColor('#6b7280');
   const footer =
     document.paidAt && document.card
-      ? `Paid ${formatDate(document.paidAt)} with ${document.card.brand} ending in ${document.card.last4}.`
+      ? `Paid ${formatDate(document.paidAt)} with ${formatCardBrand(document.card.brand)} ending in ${document.card.last4}.`
       : invoice.status === 'open'
         ? 'Not paid yet: update your card on the Billing tab and it is paid automatically.'
         : '';

@@ -1,7 +1,7 @@
 import { billingMessages, planLabels } from '@waitlist/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatCardBrand, formatDate, formatMoney } from '../../lib/format.ts';
 import type { LocalBillingProvider } from '../../providers/billing/local.ts';
 import { PaymentError } from '../../providers/billing/payment-error.ts';
 import type { BillingService } from './billing.service.ts';
@@ -174,7 +174,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         ? `<ul class="cards">${portal.paymentMethods
             .map(
               (card) =>
-                `<li>${escapeHtml(card.brand)} •••• ${escapeHtml(card.last4)} · expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}${card.isDefault ? ' <span class="badge">Default</span>' : ''}</li>`,
+                `<li>${escapeHtml(formatCardBrand(card.brand))} •••• ${escapeHtml(card.last4)} · expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}${card.isDefault ? ' <span class="badge">Default</span>' : ''}</li>`,
             )
             .join('')}</ul>`
         : '<p class="muted">No cards yet.</p>';
@@ -221,7 +221,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <p class="muted">Billed to ${escapeHtml(customer.name ? `${customer.name}, ${customer.email}` : customer.email)}</p></div>
 <div class="card"><table><thead><tr><th>Description</th><th>Amount</th></tr></thead><tbody>
 <tr><td>${escapeHtml(invoice.description)}</td><td>${money(invoice.amount_due)}</td></tr></tbody></table>
-<p><strong>Amount paid ${money(invoice.amount_paid)}</strong>${document.card && document.paidAt ? ` <span class="muted">with ${escapeHtml(document.card.brand)} •••• ${escapeHtml(document.card.last4)} on ${formatDate(document.paidAt)}</span>` : ''}</p>
+<p><strong>Amount paid ${money(invoice.amount_paid)}</strong>${document.card && document.paidAt ? ` <span class="muted">with ${escapeHtml(formatCardBrand(document.card.brand))} •••• ${escapeHtml(document.card.last4)} on ${formatDate(document.paidAt)}</span>` : ''}</p>
 <p><a href="${escapeHtml(invoice.invoice_pdf)}">Download PDF</a></p></div>
 <p><a href="${escapeHtml(accountUrl)}">Back to your account</a></p>`,
       );

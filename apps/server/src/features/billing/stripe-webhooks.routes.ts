@@ -39,6 +39,7 @@ const handles = (type: string) => SUBSCRIPTION_EVENTS.has(type) || type.startsWi
  * on the database instead would wait forever on PGlite, whose single connection this transaction holds.
  */
 export interface WebhookBillingService {
+  findUserIdByCustomerId(customerId: string): Promise<string | null>;
   syncSubscription(
     customerId: string,
     subscription: Subscription | null,
@@ -107,7 +108,11 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       }
 
       if (!handles(event.type)) return { received: true as const, duplicate: false };
-      const customerId = customerOf(event);
+      // A customer no user owns (e.g. the account was deleted, which deletes the Stripe customer) has nothing
+      // to sync: answer 200 so Stripe stops retrying, without asking Stripe about a deleted customer.
+      const eventCustomer = customerOf(event);
+      const customerId =
+        eventCustomer && (await billingService.findUserIdByCustomerId(eventCustomer)) ? eventCustomer : null;
       const seen = await db
         .select({ id: webhookEvents.id })
         .from(webhookEvents)

@@ -37,6 +37,13 @@ const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 const syncs: { customerId: string; subscription: Subscription | null }[] = [];
 let failNextSync = false;
 const billingService: WebhookBillingService = {
+  async findUserIdByCustomerId(customerId) {
+    const [row] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.billingCustomerId, customerId));
+    return row?.id ?? null;
+  },
   async syncSubscription(customerId, subscription, executor?: Executor) {
     syncs.push({ customerId, subscription });
     await (executor ?? database.db)
@@ -332,6 +339,19 @@ describe('POST /api/v1/webhooks/stripe', () => {
     expect(syncs).toEqual([
       { customerId: owner.customerId, subscription: expect.objectContaining({ plan: 'starter' }) },
     ]);
+  });
+
+  it('acknowledges an event for a customer no user owns (a deleted account) without asking Stripe or syncing', async () => {
+    const requestsBefore = fake.requests.length;
+    const payload = eventPayload('customer.subscription.deleted', {
+      id: 'sub_gone',
+      object: 'subscription',
+      customer: 'cus_deleted_account',
+    });
+    const response = await deliver(payload, sign(payload));
+    expect(response.statusCode).toBe(200);
+    expect(syncs).toHaveLength(0);
+    expect(fake.requests.length).toBe(requestsBefore);
   });
 
   it('acknowledges events it does not handle without recording or syncing them', async () => {
