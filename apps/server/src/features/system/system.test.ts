@@ -43,6 +43,7 @@ describe('GET /api/v1/config', () => {
       facebookAppId: null,
       appleClientId: null,
       emailProvider: 'local',
+      billing: { provider: 'local', publishableKey: null, configured: true },
     });
 
     const configured = await appWith({
@@ -61,6 +62,8 @@ describe('GET /api/v1/config', () => {
         facebookAppId: '1234567890',
         appleClientId: 'com.example.waitlist',
         emailProvider: 'smtp',
+        // A secret key without a publishable key and price ids: Stripe is chosen but not usable yet.
+        billing: { provider: 'stripe', publishableKey: null, configured: false },
       });
       expect(answer.body).not.toMatch(/mail-password|facebook-secret|sk_test/);
     } finally {

@@ -61,7 +61,7 @@ describe('account page tabs', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Your information' })).toBeInTheDocument();
 
     await app.router.navigate(-1);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Billing' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payment Methods' })).toBeInTheDocument();
     expect(app.location()).toBe('/account?tab=billing');
     await app.router.navigate(1);
     expect(await screen.findByRole('heading', { level: 2, name: 'Your information' })).toBeInTheDocument();
