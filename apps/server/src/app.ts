@@ -24,9 +24,19 @@ import { localBillingPages } from './features/billing/local-billing.pages.ts';
 import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
 import { notificationsRoutes } from './features/billing/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
+import { devPhoneRoutes } from './features/dev/phone.routes.ts';
+import { phoneNumberRoutes } from './features/messaging/messaging.routes.ts';
+import { createMessagingService, type MessagingService } from './features/messaging/messaging.service.ts';
+import { plivoWebhookRoutes } from './features/messaging/plivo-webhooks.routes.ts';
+import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
+import { openingsRoutes } from './features/openings/openings.routes.ts';
+import { createOpeningsService, type OpeningsService } from './features/openings/openings.service.ts';
+import { createOpeningsWorker, type OpeningsWorker } from './features/openings/openings.worker.ts';
 import { createOutboxWorker, type OutboxWorker } from './features/outbox/outbox.worker.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
+import { createWaitlistService, type WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
@@ -34,12 +44,22 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
 import { isLocalBillingProvider } from './providers/billing/local.ts';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.ts';
+import { createSmsProvider, type SmsProvider } from './providers/sms/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
     billingWorker: BillingWorker;
-    services: { auth: AuthService; email: EmailProvider; billing: BillingService };
+    openingsWorker: OpeningsWorker;
+    services: {
+      auth: AuthService;
+      email: EmailProvider;
+      billing: BillingService;
+      messaging: MessagingService;
+      sms: SmsProvider;
+      waitlist: WaitlistService;
+      openings: OpeningsService;
+    };
   }
 }
 
@@ -52,6 +72,8 @@ export interface BuildAppOptions {
   emailProvider?: EmailProvider;
   /** Replaces the billing provider chosen by config (e.g. Stripe pointed at a local fake in contract tests). */
   billingProvider?: BillingProvider;
+  /** Replaces the SMS provider chosen by config. */
+  smsProvider?: SmsProvider;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -80,7 +102,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // ---- wiring: every service receives its dependencies here, in one place ----
   const email =
     options.emailProvider ?? createEmailProvider(config.email, { db: database.db, logger: app.log });
-  const outbox = createOutboxWorker({ db: database.db, email, clock, logger: app.log });
+  const sms =
+    options.smsProvider ??
+    createSmsProvider(config.sms, { db: database.db, logger: app.log, publicUrl: config.publicUrl });
+  const smsDelivery = createSmsDelivery({
+    db: database.db,
+    sms,
+    clock,
+    logger: app.log,
+    sendRate: config.sms.sendRate,
+  });
+  const outbox = createOutboxWorker({ db: database.db, email, sms: smsDelivery, clock, logger: app.log });
+  const waitlistService = createWaitlistService({
+    db: database.db,
+    clock,
+    onOutboxWrite: () => outbox.kick(),
+  });
+  const openingsService = createOpeningsService({
+    db: database.db,
+    clock,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    onOutboxWrite: () => outbox.kick(),
+  });
+  const openingsWorker = createOpeningsWorker({ openingsService, logger: app.log });
+  const messagingService = createMessagingService({
+    db: database.db,
+    clock,
+    sms,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    onOutboxWrite: () => outbox.kick(),
+    // features/openings provides onCustomerReply (YES → claim); without it a plain reply is only stored.
+    handlers: { onCustomerReply: openingsService.onCustomerReply },
+  });
   const limiter = createRateLimiter({ db: database.db, redisUrl: config.redisUrl });
   const billingProvider =
     options.billingProvider ??
@@ -113,10 +168,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const authenticate = createAuthenticate(authService);
   app.decorate('outbox', outbox);
   app.decorate('billingWorker', billingWorker);
-  app.decorate('services', { auth: authService, email, billing: billingService });
+  app.decorate('openingsWorker', openingsWorker);
+  app.decorate('services', {
+    auth: authService,
+    email,
+    billing: billingService,
+    messaging: messagingService,
+    sms,
+    waitlist: waitlistService,
+    openings: openingsService,
+  });
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
     await billingWorker.stop();
+    await openingsWorker.stop();
     await outbox.stop();
     await limiter.close();
     await email.close();
@@ -179,6 +244,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           clock,
         });
       }
+      await api.register(waitlistRoutes, { waitlistService, authenticate: authenticate as never });
+      await api.register(openingsRoutes, { openingsService, authenticate: authenticate as never });
+      await api.register(phoneNumberRoutes, { messagingService, authenticate: authenticate as never });
+      // Its own plugin context: it keeps request bodies raw, as the signature check needs.
+      await api.register(plivoWebhookRoutes, {
+        messagingService,
+        authToken: config.sms.provider === 'plivo' ? config.sms.authToken : null,
+        publicUrl: config.publicUrl,
+      });
       if (localBilling) {
         await api.register(localBillingRoutes, {
           billingService,
@@ -192,6 +266,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (email.name === 'local') await app.register(devMailboxRoutes, { db: database.db });
+  if (sms.name === 'local') {
+    await app.register(devPhoneRoutes, {
+      db: database.db,
+      messagingService,
+      afterReply: () => outbox.drain(),
+    });
+  }
   if (localBilling) {
     await app.register(localBillingPages, {
       billingService,

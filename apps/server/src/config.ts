@@ -31,6 +31,11 @@ const envSchema = z.object({
   PLIVO_AUTH_ID: optionalString,
   PLIVO_AUTH_TOKEN: optionalString,
   PLIVO_API_URL: optionalUrl(/^https?:/),
+  // Texts per second per account that the outbox hands to the SMS provider (Plivo's default is 5).
+  SMS_SEND_RATE: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().positive().max(10_000).default(5),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -86,6 +91,21 @@ export type BillingConfig =
       prices: StripePrices;
     };
 
+/** The local phone simulator unless PLIVO_AUTH_ID is set (then PLIVO_AUTH_TOKEN is required too). */
+export type SmsConfig = (
+  | { provider: 'local' }
+  | {
+      provider: 'plivo';
+      authId: string;
+      authToken: string;
+      /** Overrides https://api.plivo.com (contract tests point it at a local server). */
+      apiUrl: string;
+    }
+) & {
+  /** Messages per second per account, never exceeded by the outbox (SMS_SEND_RATE). */
+  sendRate: number;
+};
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -101,6 +121,7 @@ export interface Config {
     appleClientId: string | undefined;
   };
   billing: BillingConfig;
+  sms: SmsConfig;
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app lives; undefined serves the API only (tests, `npm run dev`). */
   webDistDir: string | undefined;
@@ -139,9 +160,26 @@ export function loadConfig(
       appleClientId: env.APPLE_CLIENT_ID,
     },
     billing: billingConfig(env),
+    sms: smsConfig(env),
     logLevel: env.LOG_LEVEL,
     webDistDir: undefined,
     ...overrides,
+  };
+}
+
+function smsConfig(env: Env): SmsConfig {
+  const sendRate = env.SMS_SEND_RATE;
+  if (!env.PLIVO_AUTH_ID && !env.PLIVO_AUTH_TOKEN) return { provider: 'local', sendRate };
+  if (!env.PLIVO_AUTH_ID)
+    throw new ConfigError('Invalid configuration: PLIVO_AUTH_ID is required when PLIVO_AUTH_TOKEN is set');
+  if (!env.PLIVO_AUTH_TOKEN)
+    throw new ConfigError('Invalid configuration: PLIVO_AUTH_TOKEN is required when PLIVO_AUTH_ID is set');
+  return {
+    provider: 'plivo',
+    authId: env.PLIVO_AUTH_ID,
+    authToken: env.PLIVO_AUTH_TOKEN,
+    apiUrl: (env.PLIVO_API_URL ?? 'https://api.plivo.com').replace(/\/$/, ''),
+    sendRate,
   };
 }
 

@@ -26,6 +26,7 @@ const admins = await app.services.auth.grantAdmins(config.adminEmails);
 for (const { email } of admins) app.log.info(`granted admin to ${email} (ADMIN_EMAILS)`);
 app.outbox.start();
 app.billingWorker.start();
+app.openingsWorker.start();
 
 let shuttingDown = false;
 async function shutdown(signal: string) {

@@ -4,4 +4,7 @@ export * from './billing.schemas.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './phone.ts';
+export * from './sms-segments.ts';
 export * from './user.schemas.ts';
+export * from './waitlist.messages.ts';
+export * from './waitlist.schemas.ts';

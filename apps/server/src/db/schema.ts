@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -45,6 +46,10 @@ export const users = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     plivoNumber: text('plivo_number'),
     plivoNumberStatus: text('plivo_number_status', { enum: ['pending', 'verified', 'failed'] }),
+    /** Why the dedicated number failed verification (issue 5). */
+    plivoNumberError: text('plivo_number_error'),
+    /** The business's IANA time zone: openings are entered and alerts counted per day in it. */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
     phoneNumber: text('phone_number'),
     pushNotificationsEnabled: boolean('push_notifications_enabled').notNull().default(false),
     devicePlatform: text('device_platform'),
@@ -115,7 +120,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['email'] }).notNull(),
+    kind: text('kind', { enum: ['email', 'sms'] }).notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['pending', 'sent', 'dead'] })
       .notNull()
@@ -298,3 +303,150 @@ export const localBillingClock = pgTable('local_billing_clock', {
   id: integer('id').primaryKey(),
   offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
 });
+
+// ---- waitlist and cancellation alerts (issue 5, DESIGN.md §5) ----
+
+/** One day-of-week set and time window a customer can come: days 0 = Sunday … 6, times 'HH:MM'. */
+export type TimePreference = { days: number[]; from: string; to: string };
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status', { enum: ['waiting', 'offered', 'booked', 'removed'] })
+      .notNull()
+      .default('waiting'),
+    position: integer('position').notNull(),
+    consentMethod: text('consent_method', {
+      enum: ['verbal', 'written', 'web_form', 'text_keyword', 'imported'],
+    }).notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+    optedOut: boolean('opted_out').notNull().default(false),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    preferences: jsonb('preferences').$type<TimePreference[]>().notNull().default([]),
+    firstTextSent: boolean('first_text_sent').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customers_user_phone_key')
+      .on(table.userId, table.phone)
+      .where(sql`${table.status} <> 'removed'`),
+    index('customers_user_position_idx').on(table.userId, table.position),
+  ],
+);
+
+export const openings = pgTable(
+  'openings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    service: text('service').notNull(),
+    priceCents: integer('price_cents'),
+    status: text('status', { enum: ['open', 'filled', 'expired', 'closed'] })
+      .notNull()
+      .default('open'),
+    mode: text('mode', { enum: ['all', 'waves'] }).notNull(),
+    waveSize: integer('wave_size'),
+    claimWindowMinutes: integer('claim_window_minutes'),
+    nextWaveAt: timestamp('next_wave_at', { withTimezone: true }),
+    winnerCustomerId: uuid('winner_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    filledAt: timestamp('filled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    /** YYYY-MM-DD in the business's time zone when the alert went out: alerts per day are counted on it. */
+    localDate: text('local_date').notNull(),
+  },
+  (table) => [
+    index('openings_user_local_date_idx').on(table.userId, table.localDate),
+    index('openings_open_idx').on(table.startsAt).where(sql`${table.status} = 'open'`),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => openings.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    wave: integer('wave').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    status: text('status', { enum: ['pending', 'sent', 'won', 'lost', 'skipped'] })
+      .notNull()
+      .default('pending'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.openingId, table.customerId] }),
+    index('offers_customer_idx').on(table.customerId),
+  ],
+);
+
+/** Every text in or out, with its delivery status: the customer's conversation. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    openingId: uuid('opening_id').references(() => openings.id, { onDelete: 'set null' }),
+    direction: text('direction', { enum: ['out', 'in'] }).notNull(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    segments: integer('segments').notNull(),
+    encoding: text('encoding').notNull(),
+    providerMessageId: text('provider_message_id'),
+    status: text('status', {
+      enum: ['queued', 'sent', 'delivered', 'failed', 'received', 'undelivered'],
+    }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Insertion order: a conversation reads right even for texts stored within the same millisecond. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (table) => [
+    uniqueIndex('messages_provider_message_id_key')
+      .on(table.providerMessageId)
+      .where(sql`${table.providerMessageId} is not null`),
+    index('messages_customer_idx').on(table.customerId, table.createdAt),
+    index('messages_opening_idx').on(table.openingId),
+    index('messages_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** Plivo webhooks already applied (message id or status event key): a replayed webhook is applied once. */
+export const inboundEvents = pgTable('inbound_events', {
+  id: text('id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per-user editable text templates (keys: confirmation, reminder, cancellation_alert, claimed, already_filled). */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);

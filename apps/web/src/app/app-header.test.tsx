@@ -111,6 +111,22 @@ describe('header', () => {
   });
 });
 
+describe('main links', () => {
+  it('lead to the waitlist and openings, marking the current page', async () => {
+    await openWithHeader();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Waitlist' })).toHaveAttribute('href', '/waitlist');
+    expect(within(nav).getByRole('link', { name: 'Openings' })).toHaveAttribute('href', '/openings');
+    expect(within(nav).getByRole('link', { name: 'Waitlist' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('mark the page the owner is on', async () => {
+    await openWithHeader('/openings');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Openings' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
 describe('mobile menu', () => {
   it('toggles from the hamburger button', async () => {
     const { app } = await openWithHeader();
@@ -121,6 +137,8 @@ describe('mobile menu', () => {
     await app.user.click(hamburger);
     expect(hamburger).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Waitlist' })).toHaveAttribute('href', '/waitlist');
+    expect(within(menu).getByRole('link', { name: 'Openings' })).toHaveAttribute('href', '/openings');
     expect(within(menu).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
     expect(within(menu).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -26,6 +26,14 @@ export function AppHeader({ user }: { user: User }) {
         <Link to="/" className="app-header__brand" aria-label="Waitlist & Text home">
           <BrandMark compact />
         </Link>
+        <nav className="app-header__nav" aria-label="Main">
+          <NavLink to="/waitlist" className="app-header__nav-link">
+            Waitlist
+          </NavLink>
+          <NavLink to="/openings" className="app-header__nav-link">
+            Openings
+          </NavLink>
+        </nav>
         <AccountMenu user={user} onLogout={onLogout} />
         <button
           type="button"
@@ -48,6 +56,12 @@ export function AppHeader({ user }: { user: User }) {
             {user.firstName} {user.lastName}
             <span>{user.email}</span>
           </p>
+          <NavLink to="/waitlist" className="mobile-menu__link">
+            Waitlist
+          </NavLink>
+          <NavLink to="/openings" className="mobile-menu__link">
+            Openings
+          </NavLink>
           <NavLink to="/account" className="mobile-menu__link">
             My Account
           </NavLink>

@@ -12,7 +12,11 @@ import { SubscriptionCancelPage } from '../features/billing/pages/subscription-c
 import { SubscriptionSuccessPage } from '../features/billing/pages/subscription-success-page.tsx';
 import { BusinessDetailsPage } from '../features/onboarding/pages/business-details-page.tsx';
 import { CongratulationsPage } from '../features/onboarding/pages/congratulations-page.tsx';
+import { OpeningPage } from '../features/openings/pages/opening-page.tsx';
+import { OpeningsPage } from '../features/openings/pages/openings-page.tsx';
 import { ToastDemoPage } from '../features/toast-demo/pages/toast-demo-page.tsx';
+import { CustomerPage } from '../features/waitlist/pages/customer-page.tsx';
+import { WaitlistPage } from '../features/waitlist/pages/waitlist-page.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { Guard, PublicOnly } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -59,6 +63,10 @@ export const routes: RouteObject[] = [
           { path: '/subscription/success', element: <SubscriptionSuccessPage /> },
           { path: '/subscription/cancel', element: <SubscriptionCancelPage /> },
           { path: '/toast-demo', element: <ToastDemoPage /> },
+          { path: '/waitlist', element: <WaitlistPage /> },
+          { path: '/waitlist/:id', element: <CustomerPage /> },
+          { path: '/openings', element: <OpeningsPage /> },
+          { path: '/openings/:id', element: <OpeningPage /> },
         ],
       },
       {

@@ -58,7 +58,7 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
 }
 
 export type ApiRequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** The SPEC default for this call, used when the server gives no message. */
   defaultMessage: string;

@@ -80,6 +80,7 @@ export function billingApi(initial: Partial<BillingState> = {}) {
     'GET /stripe/subscription': () => ({ body: { success: true, subscription: state.subscription } }),
     'GET /stripe/payment-methods': () => ({ body: { success: true, paymentMethods: state.paymentMethods } }),
     'GET /stripe/invoices': () => ({ body: { success: true, invoices: state.invoices } }),
+    'GET /phone-number': { body: { success: true, data: { number: null, status: null, error: null } } },
     'POST /notifications/plan-change': { body: { success: true, message: 'Notification sent' } },
     'POST /notifications/plan-cancel': { body: { success: true, message: 'Notification sent' } },
     'POST /notifications/billing-update': { body: { success: true, message: 'Notification sent' } },

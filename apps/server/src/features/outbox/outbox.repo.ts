@@ -14,6 +14,32 @@ export function enqueueEmail(executor: Executor, message: EmailMessage, now: Dat
   return executor.insert(outbox).values({ kind: 'email', payload: message, nextAttemptAt: now });
 }
 
+/** Queues a text: the payload names the messages row, which holds everything to send (features/messaging). */
+export function enqueueSmsDelivery(executor: Executor, payload: SmsOutboxPayload, now: Date) {
+  // A cancellation alert queues its texts in one transaction, where now() is one instant for all of them:
+  // clock_timestamp() keeps them in the order they were queued (waitlist order) among rows due together.
+  return executor
+    .insert(outbox)
+    .values({ kind: 'sms', payload, nextAttemptAt: now, createdAt: sql`clock_timestamp()` });
+}
+
+export interface SmsOutboxPayload {
+  messageId: string;
+  /** A STOP confirmation: goes out although the customer has just opted out. */
+  compliance?: boolean;
+}
+
+/**
+ * Puts a claimed row back until `until` without counting the attempt: the send rate, not a failure,
+ * held it back.
+ */
+export function deferRow(executor: Executor, id: string, until: Date) {
+  return executor
+    .update(outbox)
+    .set({ nextAttemptAt: until, attempts: sql`greatest(${outbox.attempts} - 1, 0)` })
+    .where(eq(outbox.id, id));
+}
+
 /**
  * Claims up to `limit` due messages by pushing their next attempt forward by `leaseMs` (a lease) and
  * counting the attempt. SKIP LOCKED lets several workers claim side by side; if a worker dies mid-send
@@ -49,6 +75,17 @@ export async function claimDue(
     const position = new Map(due.map((row, index) => [row.id, index]));
     return claimed.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   });
+}
+
+/** When the next pending row falls due (null: none pending). */
+export async function nextDueAt(executor: Executor): Promise<Date | null> {
+  const [row] = await executor
+    .select({ at: outbox.nextAttemptAt })
+    .from(outbox)
+    .where(eq(outbox.status, 'pending'))
+    .orderBy(outbox.nextAttemptAt)
+    .limit(1);
+  return row?.at ?? null;
 }
 
 export function markSent(executor: Executor, id: string, now: Date) {

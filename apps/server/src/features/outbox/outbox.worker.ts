@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { EmailMessage, EmailProvider } from '../../providers/email/index.ts';
-import { claimDue, markFailed, markSent, type OutboxRow } from './outbox.repo.ts';
+import { claimDue, deferRow, markFailed, markSent, nextDueAt, type OutboxRow } from './outbox.repo.ts';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
 const LEASE_MS = 60_000;
@@ -11,6 +11,24 @@ const BATCH_SIZE = 10;
 /** Exponential backoff: 5 s, 10 s, 20 s … capped at one hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** (attempts - 1), 3_600_000);
+}
+
+/**
+ * Delivers the 'sms' kind (features/messaging/sms-delivery.ts). `done`: nothing to send any more (already
+ * sent, opted out), the worker marks the row; `settled`: sent, and the row already marked in the same
+ * statement; `deferred`: the account's send rate holds it until then. A throw is retried.
+ */
+export interface SmsDelivery {
+  deliver(
+    row: OutboxRow,
+    pass: SmsPass,
+  ): Promise<{ outcome: 'done' } | { outcome: 'settled' } | { outcome: 'deferred'; until: Date }>;
+  /** The outbox gave up on the row (attempts exhausted or a permanent provider error). */
+  giveUp(row: OutboxRow, reason: string): Promise<void>;
+}
+/** State shared by one pass: how many texts of each account were already held back in it. */
+export interface SmsPass {
+  deferredPerUser: Map<string, number>;
 }
 
 export interface OutboxWorker {
@@ -25,6 +43,7 @@ export interface OutboxWorker {
 export function createOutboxWorker(deps: {
   db: Database;
   email: EmailProvider;
+  sms?: SmsDelivery;
   clock: Clock;
   logger: Logger;
   pollMs?: number;
@@ -34,17 +53,30 @@ export function createOutboxWorker(deps: {
   let running: Promise<number> | undefined;
   let stopped = true;
 
-  async function deliver(row: OutboxRow) {
+  async function deliver(row: OutboxRow, pass: SmsPass) {
     try {
-      await deps.email.send(row.payload as EmailMessage);
+      if (row.kind === 'sms') {
+        if (!deps.sms) throw new Error('no SMS delivery configured');
+        const result = await deps.sms.deliver(row, pass);
+        if (result.outcome === 'deferred') {
+          await deferRow(deps.db, row.id, result.until);
+          return;
+        }
+        if (result.outcome === 'settled') return;
+      } else {
+        await deps.email.send(row.payload as EmailMessage);
+      }
       await markSent(deps.db, row.id, deps.clock.now());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      // An SMS provider error may be permanent (an invalid number): no retry. Emails keep the retries.
+      const permanent = row.kind === 'sms' && (error as { permanent?: unknown }).permanent === true;
       const retryAt =
-        row.attempts < OUTBOX_MAX_ATTEMPTS
+        row.attempts < OUTBOX_MAX_ATTEMPTS && !permanent
           ? new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts))
           : null;
       await markFailed(deps.db, row.id, reason, retryAt);
+      if (!retryAt && row.kind === 'sms') await deps.sms?.giveUp(row, reason);
       deps.logger.warn(
         { outboxId: row.id, attempts: row.attempts, retryAt, err: reason },
         retryAt ? 'outbox delivery failed; will retry' : 'outbox delivery failed for good',
@@ -54,10 +86,11 @@ export function createOutboxWorker(deps: {
 
   async function pass(): Promise<number> {
     let delivered = 0;
+    const smsPass: SmsPass = { deferredPerUser: new Map() };
     for (;;) {
       const batch = await claimDue(deps.db, deps.clock.now(), BATCH_SIZE, LEASE_MS);
       if (batch.length === 0) return delivered;
-      for (const row of batch) await deliver(row);
+      for (const row of batch) await deliver(row, smsPass);
       delivered += batch.length;
     }
   }
@@ -76,8 +109,16 @@ export function createOutboxWorker(deps: {
     clearTimeout(timer);
     timer = setTimeout(() => {
       drain()
-        .catch((error) => deps.logger.error({ err: error }, 'outbox pass failed'))
-        .finally(() => schedule(pollMs));
+        .then(() => nextDueAt(deps.db))
+        .catch((error) => {
+          deps.logger.error({ err: error }, 'outbox pass failed');
+          return null;
+        })
+        .then((due) => {
+          // Texts held back by the send rate fall due before the next poll: come back for them on time.
+          const wait = due ? due.getTime() - deps.clock.now().getTime() : pollMs;
+          schedule(Math.max(1, Math.min(pollMs, wait)));
+        });
     }, delay);
     timer.unref();
   }

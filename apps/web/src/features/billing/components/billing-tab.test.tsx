@@ -404,10 +404,10 @@ describe('invoice history', () => {
 });
 
 describe('phone number section', () => {
-  it('keeps its place for the waitlist issue, without buttons', async () => {
+  it('sits in the side column with its heading (its states: phone-number-section.test.tsx)', async () => {
     await openBillingTab();
     const section = screen.getByTestId('phone-number-section');
     expect(within(section).getByRole('heading', { name: 'Text Number' })).toBeInTheDocument();
-    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+    expect(await within(section).findByRole('button', { name: 'Request a number' })).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { usePaymentMethods } from '../api/get-payment-methods.ts';
 import { useSubscription } from '../api/get-subscription.ts';
 import { InvoiceHistory } from './invoice-history.tsx';
 import { PaymentMethodsCard } from './payment-methods-card.tsx';
-import { PhoneNumberPlaceholder } from './phone-number-placeholder.tsx';
+import { PhoneNumberSection } from './phone-number-section.tsx';
 import { SubscriptionStatusBox } from './subscription-status-box.tsx';
 import { TrialBanner } from './trial-banner.tsx';
 import { useErrorToast } from './use-error-toast.ts';
@@ -66,8 +66,7 @@ export function BillingTab() {
             now={now}
             billingConfigured={configured}
           />
-          {/* Phone-number section (SPEC §2): built by the waitlist issue, which replaces this placeholder. */}
-          <PhoneNumberPlaceholder />
+          <PhoneNumberSection />
         </aside>
       </div>
     </div>

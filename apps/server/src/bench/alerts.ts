@@ -1,0 +1,218 @@
+/**
+ * `npm run bench:alerts` (issue 5): figures, not a timed test.
+ *
+ * 1. A Growth business with 100 waiting customers opens a slot (POST /openings, everyone at once) with its
+ *    send rate raised to 1000/s, so the pipeline and not the rate is measured: time from the request to all
+ *    100 texts handed to the provider (a local HTTP server speaking Plivo's API).
+ * 2. 500 signed inbound webhooks (100 YES races, then 400 other replies): replies handled per second.
+ * 3. At the default 5/s: the gaps between one account's texts as the Plivo server received them.
+ *
+ * Runs on in-memory PGlite; `TEST_DB=postgres TEST_DATABASE_URL=postgres://…/postgres` runs it on PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { users } from '../db/schema.ts';
+import { plivoV3Signature } from '../features/messaging/plivo-signature.ts';
+import { createManualClock, systemClock } from '../lib/clock.ts';
+import { type FakePlivo, startFakePlivo } from '../test/fake-plivo.ts';
+import { auth, createTestDatabase, onboardedUser, type TestApp } from '../test/test-app.ts';
+
+const PUBLIC_URL = 'http://bench.local';
+const CUSTOMERS = 100;
+const REPLIES = 500;
+
+async function startApp(fake: FakePlivo, sendRate: number): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL,
+    PLIVO_AUTH_ID: fake.authId,
+    PLIVO_AUTH_TOKEN: fake.authToken,
+    PLIVO_API_URL: fake.url,
+    SMS_SEND_RATE: String(sendRate),
+  });
+  // The real clock: the outbox worker runs as in production (kicked by the request, timers for the rate).
+  const app = await buildApp({ config, database, clock: systemClock, logger: false });
+  await app.ready();
+  app.outbox.start();
+  return {
+    app,
+    database,
+    config,
+    clock: createManualClock(),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function growthBusiness(t: TestApp, fake: FakePlivo, customers: number, firstPhone: number) {
+  const user = await onboardedUser(t);
+  await t.database.db
+    .update(users)
+    .set({ subscriptionPlan: 'growth', subscriptionStatus: 'active' })
+    .where(eq(users.id, user.id));
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: auth(user.token),
+      ...(payload ? { payload } : {}),
+    });
+  const requested = await call('POST', '/phone-number/request', {});
+  const number = requested.json().data.number as string;
+  fake.registration.set(number.slice(1), { tendlc_registration_status: 'COMPLETED' });
+  const verified = await call('POST', '/phone-number/verify', {});
+  if (verified.json().data?.status !== 'verified') throw new Error(`verify failed: ${verified.body}`);
+  const phones = Array.from(
+    { length: customers },
+    (_, i) => `+1212555${String(firstPhone + i).padStart(4, '0')}`,
+  );
+  const csv = ['name,phone', ...phones.map((phone, i) => `Customer ${i + 1},${phone}`)].join('\n');
+  const imported = await call('POST', '/waitlist/import', { csv });
+  if (imported.statusCode !== 200) throw new Error(`import failed: ${imported.body}`);
+  return { user, number, phones, call };
+}
+
+const openSlot = (call: Awaited<ReturnType<typeof growthBusiness>>['call']) =>
+  call('POST', '/openings', {
+    startsAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+    durationMinutes: 45,
+    service: 'Haircut',
+    priceCents: 6500,
+    mode: 'all',
+  });
+
+async function waitFor(condition: () => boolean, timeoutMs: number) {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error('timed out');
+    await sleep(1);
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function main() {
+  const fake = await startFakePlivo();
+  const kind = process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)';
+  console.log(`bench:alerts · database ${kind} · Plivo: local HTTP server speaking its API\n`);
+
+  // ---- 1. 100 texts at 1000/s ----
+  const fast = await startApp(fake, 1000);
+  // Warm-up (not measured): a first alert on another business, so the figures are a running server's.
+  const warmUp = await growthBusiness(fast, fake, CUSTOMERS, 5000);
+  const warmBefore = fake.messages.length;
+  await openSlot(warmUp.call);
+  await waitFor(() => fake.messages.length - warmBefore >= CUSTOMERS, 60_000);
+  const business = await growthBusiness(fast, fake, CUSTOMERS, 1000);
+  const before = fake.messages.length;
+  const started = performance.now();
+  const opened = await openSlot(business.call);
+  const answered = performance.now();
+  if (opened.statusCode !== 201) throw new Error(`open slot failed: ${opened.body}`);
+  await waitFor(() => fake.messages.length - before >= CUSTOMERS, 60_000);
+  const allHanded = performance.now();
+  const handed = fake.messages.slice(before);
+  const distinct = new Set(handed.map((m) => m.dst)).size;
+  console.log('1. Cancellation alert, Growth business, 100 waiting customers, SMS_SEND_RATE=1000');
+  console.log(`   POST /openings answered in         ${ms(answered - started)}`);
+  console.log(`   all 100 texts handed to Plivo in   ${ms(allHanded - started)}  (target ≤ 1000 ms)`);
+  console.log(`   texts handed over: ${handed.length}, distinct customers: ${distinct}`);
+  const alertSeconds = (allHanded - started) / 1000;
+
+  // ---- 2. 500 inbound replies through the signed webhook ----
+  const path = '/api/v1/webhooks/plivo/message';
+  const bodies = ['Thanks!', 'Is there a later slot?', 'ok', 'See you'];
+  const replies = Array.from({ length: REPLIES }, (_, i) => ({
+    From: business.phones[i % CUSTOMERS]!.slice(1),
+    To: business.number.slice(1),
+    Text: i < CUSTOMERS ? 'YES' : bodies[i % bodies.length]!,
+    Type: 'sms',
+    MessageUUID: randomUUID(),
+  }));
+  const send = (params: Record<string, string>) => {
+    const nonce = randomUUID().replace(/-/g, '').slice(0, 20);
+    return fast.app.inject({
+      method: 'POST',
+      url: path,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-plivo-signature-v3-nonce': nonce,
+        'x-plivo-signature-v3': plivoV3Signature(
+          fake.authToken,
+          'POST',
+          `${PUBLIC_URL}${path}`,
+          nonce,
+          params,
+        ),
+      },
+      payload: new URLSearchParams(params).toString(),
+    });
+  };
+  const concurrency = 10;
+  let failed = 0;
+  const run = async (batch: Record<string, string>[]) => {
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < batch.length) {
+          const params = batch[next]!;
+          next += 1;
+          const response = await send(params);
+          if (response.statusCode !== 200) failed += 1;
+        }
+      }),
+    );
+    return (performance.now() - started) / 1000;
+  };
+  const beforeYes = fake.messages.length;
+  const yesSeconds = await run(replies.slice(0, CUSTOMERS));
+  // The YES replies queued 100 texts (1 "it's yours", 99 "already filled"): let them go out first, so the
+  // other replies are measured on their own.
+  await waitFor(() => fake.messages.length - beforeYes >= CUSTOMERS, 30_000);
+  const otherSeconds = await run(replies.slice(CUSTOMERS));
+  const inboundSeconds = yesSeconds + otherSeconds;
+  const detail = await business.call('GET', `/openings/${opened.json().data.id}`);
+  console.log(
+    `\n2. ${REPLIES} signed inbound webhooks (first ${CUSTOMERS} are YES races), ${concurrency} in flight`,
+  );
+  console.log(
+    `   handled in ${ms(inboundSeconds * 1000)} → ${(REPLIES / inboundSeconds).toFixed(0)} replies/s  (target ≥ 500/s)`,
+  );
+  console.log(
+    `   the ${CUSTOMERS} YES (claim race, ${CUSTOMERS - 1} "already filled" texts queued): ${(CUSTOMERS / yesSeconds).toFixed(0)}/s; the ${REPLIES - CUSTOMERS} other replies: ${((REPLIES - CUSTOMERS) / otherSeconds).toFixed(0)}/s`,
+  );
+  console.log(`   refused: ${failed}; opening status: ${detail.json().data?.status ?? '?'}`);
+  await fast.close();
+
+  // ---- 3. spacing at the default 5/s ----
+  const slow = await startApp(fake, 5);
+  const small = await growthBusiness(slow, fake, 10, 3000);
+  const slowBefore = fake.requests.length;
+  await openSlot(small.call);
+  await waitFor(() => fake.messages.filter((m) => m.src === small.number.slice(1)).length >= 10, 30_000);
+  const arrivals = fake.requests
+    .slice(slowBefore)
+    .filter((r) => r.path.endsWith('/Message/') && r.status === 202)
+    .map((r) => r.at);
+  const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);
+  console.log('\n3. Default SMS_SEND_RATE=5, one account, 10 texts, as received by the Plivo server');
+  console.log(
+    `   gaps: min ${ms(Math.min(...gaps))}, max ${ms(Math.max(...gaps))}, mean ${ms(gaps.reduce((a, b) => a + b, 0) / gaps.length)}  (must be ≥ 200 ms)`,
+  );
+  await slow.close();
+  await fake.close();
+
+  console.log(
+    `\nsummary: ${kind}: 100 texts in ${ms(alertSeconds * 1000)}; ${(REPLIES / inboundSeconds).toFixed(0)} replies/s; min gap at 5/s ${ms(Math.min(...gaps))}`,
+  );
+}
+
+await main();

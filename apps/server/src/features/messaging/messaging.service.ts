@@ -1,0 +1,405 @@
+import { randomUUID } from 'node:crypto';
+import { smsInfo } from '@waitlist/contract';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts';
+import { enqueueSmsDelivery } from '../outbox/outbox.repo.ts';
+import { keywordOf, keywordReplies, messagingMessages, OPT_OUT_FOOTER } from './messaging.messages.ts';
+import {
+  type CustomerRow,
+  claimCustomerForText,
+  claimFirstText,
+  findCustomer,
+  findCustomerByPhone,
+  findMessage,
+  findMessageByProviderId,
+  findSender,
+  insertMessage,
+  insertQueuedText,
+  recordInboundEvent,
+  recordInboundText,
+  setOptedOut,
+  setPhoneNumber,
+  updateMessageStatus,
+} from './messaging.repo.ts';
+
+/** Why a text was refused: the number is not verified, or the customer opted out (HTTP 403). */
+export class TextingRefused extends Forbidden {
+  constructor(
+    readonly reason: 'number_not_verified' | 'opted_out',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface EnqueueSmsInput {
+  userId: string;
+  customerId?: string | null;
+  openingId?: string | null;
+  /** E.164. */
+  to: string;
+  body: string;
+  now: Date;
+}
+
+/**
+ * Queues one text from the business's verified number, in the caller's transaction: a 'queued' messages row
+ * and its outbox row. The first text to a customer ends with "Reply STOP to opt out". Refuses (TextingRefused,
+ * 403) when the number is not verified or the customer opted out. The caller kicks the outbox after commit.
+ */
+export async function enqueueSms(executor: Executor, input: EnqueueSmsInput): Promise<{ messageId: string }> {
+  const queued = await queueText(executor, input, { compliance: false });
+  return { messageId: queued.messageId };
+}
+
+const withOptOutFooter = (body: string) => (/\bSTOP\b/.test(body) ? body : `${body}\n${OPT_OUT_FOOTER}`);
+
+/** Transactions that queued a text: the inbound path kicks the outbox after their commit, and only then. */
+const queuedTextIn = new WeakSet<object>();
+
+async function queueText(
+  executor: Executor,
+  input: EnqueueSmsInput,
+  options: { compliance: boolean },
+): Promise<{ messageId: string }> {
+  queuedTextIn.add(executor);
+  // The common case (a waitlist customer, a verified number) in two statements: an alert queues many texts.
+  if (input.customerId && !options.compliance) {
+    const claimed = await claimCustomerForText(executor, {
+      userId: input.userId,
+      customerId: input.customerId,
+      allowOptedOut: false,
+    });
+    if (claimed) {
+      const body = claimed.wasFirstTextSent ? input.body : withOptOutFooter(input.body);
+      const info = smsInfo(body);
+      const id = randomUUID();
+      await insertQueuedText(executor, {
+        id,
+        userId: input.userId,
+        customerId: claimed.id,
+        openingId: input.openingId ?? null,
+        to: claimed.phone,
+        body,
+        segments: info.segments,
+        encoding: info.encoding,
+        now: input.now,
+        payload: { messageId: id },
+      });
+      return { messageId: id };
+    }
+    // Refused or not found: the general path below says which.
+  }
+  const sender = await findSender(executor, input.userId);
+  if (!sender) throw new NotFound(messagingMessages.customerNotFound);
+  if (!sender.plivoNumber || sender.plivoNumberStatus !== 'verified') {
+    const message = !sender.plivoNumber
+      ? messagingMessages.noNumber
+      : sender.plivoNumberStatus === 'failed'
+        ? messagingMessages.numberFailed(sender.plivoNumberError)
+        : messagingMessages.numberPending;
+    throw new TextingRefused('number_not_verified', message);
+  }
+  const customer = input.customerId
+    ? await findCustomer(executor, input.userId, input.customerId)
+    : await findCustomerByPhone(executor, input.userId, input.to);
+  if (input.customerId && !customer) throw new NotFound(messagingMessages.customerNotFound);
+  if (customer?.optedOut && !options.compliance) {
+    throw new TextingRefused('opted_out', messagingMessages.optedOut(customer.name));
+  }
+  let body = input.body;
+  if (customer && !options.compliance && (await claimFirstText(executor, customer.id))) {
+    body = withOptOutFooter(body);
+  }
+  const info = smsInfo(body);
+  const message = await insertMessage(executor, {
+    userId: input.userId,
+    customerId: customer?.id ?? null,
+    openingId: input.openingId ?? null,
+    direction: 'out',
+    fromNumber: sender.plivoNumber,
+    toNumber: customer?.phone ?? input.to,
+    body,
+    segments: info.segments,
+    encoding: info.encoding,
+    status: 'queued',
+    createdAt: input.now,
+  });
+  await enqueueSmsDelivery(
+    executor,
+    options.compliance ? { messageId: message.id, compliance: true } : { messageId: message.id },
+    input.now,
+  );
+  return { messageId: message.id };
+}
+
+/** H-DOMAIN's reply handling (features/openings: YES → claim), called inside the inbound transaction. */
+export type InboundReplyHandler = (input: {
+  tx: Executor;
+  userId: string;
+  customer: CustomerRow;
+  body: string;
+  now: Date;
+}) => Promise<void>;
+
+export interface InboundText {
+  /** E.164 (or Plivo's digits without '+'). */
+  from: string;
+  to: string;
+  text: string;
+  providerMessageId: string;
+}
+
+export type InboundResult =
+  | { outcome: 'duplicate' }
+  | { outcome: 'unknown_number' }
+  | {
+      outcome: 'received';
+      messageId: string;
+      action: 'opted_out' | 'opted_in' | 'help' | 'reply' | 'ignored';
+    };
+
+export interface DeliveryReport {
+  providerMessageId: string;
+  /** Plivo's status: queued, sent, delivered, undelivered, failed, rejected… */
+  status: string;
+  errorCode?: string | undefined;
+  /** Our id, from the callback URL: finds the message even before its provider id was stored. */
+  messageId?: string | undefined;
+}
+
+export type PhoneNumberState = {
+  number: string | null;
+  status: 'pending' | 'verified' | 'failed' | null;
+  error: string | null;
+};
+
+const e164 = (number: string) => {
+  const trimmed = number.trim();
+  return trimmed.startsWith('+') ? trimmed : `+${trimmed.replace(/\D/g, '')}`;
+};
+
+/** Later statuses never go back to earlier ones (delivery reports can arrive out of order). */
+const STATUS_RANK = { queued: 0, sent: 1, delivered: 2, undelivered: 2, failed: 2, received: 0 } as const;
+const PLIVO_STATUS: Record<string, 'sent' | 'delivered' | 'undelivered' | 'failed'> = {
+  sent: 'sent',
+  delivered: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'failed',
+  rejected: 'failed',
+};
+
+export function createMessagingService(deps: {
+  db: Database;
+  clock: Clock;
+  sms: SmsProvider;
+  logger: Logger;
+  publicUrl: string;
+  /** Called after a commit that wrote outbox rows (kicks the worker). */
+  onOutboxWrite?: () => void;
+  handlers?: { onCustomerReply?: InboundReplyHandler };
+}) {
+  const { db, clock, sms } = deps;
+  const kick = () => deps.onOutboxWrite?.();
+
+  /** A compliance or keyword answer; skipped (not thrown) when the number cannot text. */
+  async function answer(tx: Executor, userId: string, customer: CustomerRow, body: string, now: Date) {
+    try {
+      await queueText(
+        tx,
+        { userId, customerId: customer.id, to: customer.phone, body, now },
+        { compliance: true },
+      );
+    } catch (error) {
+      if (!(error instanceof TextingRefused)) throw error;
+      deps.logger.warn({ userId, reason: error.reason }, 'keyword answer not sent');
+    }
+  }
+
+  /**
+   * An inbound text, from the webhook (after its signature check) or from /dev/phone: stored once per
+   * provider message id; STOP/START/HELP handled here; anything else goes to the reply handler.
+   */
+  async function receiveInbound(input: InboundText): Promise<InboundResult> {
+    const now = clock.now();
+    const from = e164(input.from);
+    const to = e164(input.to);
+    let wroteTexts = false;
+    const result = await db.transaction(async (tx): Promise<InboundResult> => {
+      const outcome = await handleInbound(tx);
+      wroteTexts = queuedTextIn.has(tx);
+      return outcome;
+    });
+    // After the commit, so the worker sees what was queued (a keyword answer, or the reply handler's texts).
+    if (wroteTexts) kick();
+    return result;
+
+    async function handleInbound(tx: Transaction): Promise<InboundResult> {
+      const info = smsInfo(input.text);
+      const stored = await recordInboundText(tx, {
+        eventId: `message:${input.providerMessageId}`,
+        from,
+        to,
+        body: input.text,
+        segments: Math.max(1, info.segments),
+        encoding: info.encoding,
+        providerMessageId: input.providerMessageId,
+        now,
+      });
+      if (stored.outcome !== 'stored') return { outcome: stored.outcome };
+      const { user, customer, messageId } = stored;
+      const received = (action: 'opted_out' | 'opted_in' | 'help' | 'reply' | 'ignored') => ({
+        outcome: 'received' as const,
+        messageId,
+        action,
+      });
+      if (!customer) return received('ignored');
+      const business = user.businessName || 'Your business';
+      const keyword = keywordOf(input.text);
+      if (keyword === 'stop') {
+        // One confirmation: a second STOP from someone already opted out gets nothing.
+        if (customer.optedOut) return received('ignored');
+        await setOptedOut(tx, customer.id, true, now);
+        await answer(tx, user.id, customer, keywordReplies.stop(business), now);
+        return received('opted_out');
+      }
+      if (keyword === 'start') {
+        if (!customer.optedOut) return received('ignored');
+        await setOptedOut(tx, customer.id, false, now);
+        await answer(tx, user.id, { ...customer, optedOut: false }, keywordReplies.start(business), now);
+        return received('opted_in');
+      }
+      if (customer.optedOut) return received('ignored');
+      if (keyword === 'help') {
+        await answer(tx, user.id, customer, keywordReplies.help(business), now);
+        return received('help');
+      }
+      if (!deps.handlers?.onCustomerReply) return received('ignored');
+      await deps.handlers.onCustomerReply({ tx, userId: user.id, customer, body: input.text, now });
+      return received('reply');
+    }
+  }
+
+  /** A delivery report: applied once per (message, status), never moving a message backwards. */
+  async function applyDeliveryReport(report: DeliveryReport): Promise<{ applied: boolean }> {
+    const now = clock.now();
+    const status = PLIVO_STATUS[report.status.toLowerCase()];
+    return db.transaction(async (tx) => {
+      if (
+        !(await recordInboundEvent(
+          tx,
+          `status:${report.providerMessageId}:${report.status.toLowerCase()}`,
+          now,
+        ))
+      ) {
+        return { applied: false };
+      }
+      if (!status) return { applied: false };
+      const message =
+        (await findMessageByProviderId(tx, report.providerMessageId)) ??
+        (report.messageId && /^[0-9a-f-]{36}$/i.test(report.messageId)
+          ? await findMessage(tx, report.messageId)
+          : undefined);
+      if (message?.direction !== 'out') return { applied: false };
+      if (STATUS_RANK[status] <= STATUS_RANK[message.status] && message.status !== 'queued') {
+        return { applied: false };
+      }
+      await updateMessageStatus(tx, message.id, {
+        status,
+        providerMessageId: message.providerMessageId ?? report.providerMessageId,
+        sentAt: message.sentAt ?? now,
+        ...(status === 'delivered' ? { deliveredAt: now } : {}),
+        ...(status === 'failed' || status === 'undelivered'
+          ? { error: report.errorCode ? `Carrier error ${report.errorCode}` : `Text ${status}` }
+          : {}),
+      });
+      return { applied: true };
+    });
+  }
+
+  // ---- the dedicated number ----
+
+  async function getPhoneNumber(userId: string): Promise<PhoneNumberState> {
+    const sender = await findSender(db, userId);
+    if (!sender) throw new NotFound(messagingMessages.customerNotFound);
+    return {
+      number: sender.plivoNumber,
+      status: sender.plivoNumberStatus,
+      error: sender.plivoNumberStatus === 'failed' ? sender.plivoNumberError : null,
+    };
+  }
+
+  async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof SmsProviderError) {
+        deps.logger.error({ err: error.message }, 'SMS provider call failed');
+        throw new AppError(502, messagingMessages.providerUnavailable);
+      }
+      throw error;
+    }
+  }
+
+  async function requestPhoneNumber(userId: string, areaCode?: string): Promise<PhoneNumberState> {
+    const current = await getPhoneNumber(userId);
+    if (current.number && current.status !== 'failed') throw new Conflict(messagingMessages.alreadyHasNumber);
+    const number = await viaProvider(async () => {
+      const found = await sms.searchNumber(areaCode);
+      if (!found) return null;
+      const appId = await sms.ensureApplication(`${deps.publicUrl}/api/v1/webhooks/plivo/message`);
+      await sms.rentNumber(found, appId);
+      return found;
+    });
+    if (!number)
+      throw new BadRequest(messagingMessages.noNumberAvailable(areaCode), {
+        areaCode: messagingMessages.noNumberAvailable(areaCode),
+      });
+    await setPhoneNumber(
+      db,
+      userId,
+      { plivoNumber: number, plivoNumberStatus: 'pending', plivoNumberError: null },
+      clock.now(),
+    );
+    return { number, status: 'pending', error: null };
+  }
+
+  async function verifyPhoneNumber(userId: string): Promise<PhoneNumberState> {
+    const current = await getPhoneNumber(userId);
+    if (!current.number) throw new BadRequest(messagingMessages.requestFirst);
+    if (current.status === 'verified') return current;
+    const number = current.number;
+    const state = await viaProvider(() => sms.numberStatus(number));
+    const error = state.status === 'failed' ? state.reason : null;
+    await setPhoneNumber(
+      db,
+      userId,
+      { plivoNumberStatus: state.status, plivoNumberError: error },
+      clock.now(),
+    );
+    return { number, status: state.status, error };
+  }
+
+  /** A fresh provider message id for a text sent from the local phone simulator. */
+  const localInboundId = () => `local-in-${randomUUID()}`;
+
+  return {
+    receiveInbound,
+    applyDeliveryReport,
+    getPhoneNumber,
+    requestPhoneNumber,
+    verifyPhoneNumber,
+    localInboundId,
+    /** enqueueSms in its own transaction, then a kick of the outbox (routes and tools). */
+    async sendText(input: Omit<EnqueueSmsInput, 'now'>) {
+      const queued = await db.transaction((tx) => enqueueSms(tx, { ...input, now: clock.now() }));
+      kick();
+      return queued;
+    },
+  };
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>;

@@ -1,0 +1,128 @@
+import { errorResponse } from '@waitlist/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, Forbidden } from '../../lib/errors.ts';
+import { messagingMessages } from './messaging.messages.ts';
+import type { MessagingService } from './messaging.service.ts';
+import { type SignedParams, verifyPlivoV3Signature } from './plivo-signature.ts';
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Plivo posts form fields; JSON bodies are read the same way (top-level fields as strings). */
+function paramsOf(body: unknown, contentType: string | undefined): SignedParams {
+  if (typeof body !== 'string') return {};
+  if (contentType?.includes('application/json')) {
+    try {
+      const json = JSON.parse(body) as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.entries(json)
+          .filter(([, value]) => value !== null && value !== undefined)
+          .map(([key, value]) => [key, String(value)]),
+      );
+    } catch {
+      return {};
+    }
+  }
+  const params: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const existing = params[key];
+    params[key] =
+      existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return params;
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
+
+/**
+ * POST /webhooks/plivo/message (inbound texts) and /webhooks/plivo/status (delivery reports), under /api/v1.
+ * Each request must carry a valid Plivo V3 signature over PUBLIC_URL + the request path and its fields,
+ * signed with PLIVO_AUTH_TOKEN; 403 otherwise. Replays are applied once (inbound_events) and still answer 200.
+ */
+export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
+  messagingService: MessagingService;
+  /** null: no PLIVO_AUTH_TOKEN, so no request can be verified (the local phone uses /dev/phone instead). */
+  authToken: string | null;
+  publicUrl: string;
+}> = async (app, { messagingService, authToken, publicUrl }) => {
+  // The signature covers the fields exactly as sent: keep the body as text in this plugin only.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.addHook('preHandler', async (request) => {
+    if (!authToken) throw new AppError(503, messagingMessages.webhookNotConfigured);
+    const signature = header(request.headers['x-plivo-signature-v3']);
+    const nonce = header(request.headers['x-plivo-signature-v3-nonce']);
+    if (!signature || !nonce) throw new Forbidden(messagingMessages.signatureMissing);
+    const params = paramsOf(request.body, request.headers['content-type']);
+    const valid = verifyPlivoV3Signature({
+      authToken,
+      method: request.method,
+      url: `${publicUrl}${request.url}`,
+      nonce,
+      signature,
+      params,
+    });
+    if (!valid) throw new Forbidden(messagingMessages.signatureInvalid);
+    (request as { plivoParams?: SignedParams }).plivoParams = params;
+  });
+
+  const paramsFrom = (request: unknown) => (request as { plivoParams: SignedParams }).plivoParams;
+  const failures = { 400: errorResponse, 403: errorResponse, 503: errorResponse };
+  const responses = {
+    200: z.object({ success: z.literal(true), duplicate: z.boolean() }),
+    ...failures,
+  };
+
+  app.post(
+    '/webhooks/plivo/message',
+    {
+      bodyLimit: MAX_BODY_BYTES,
+      schema: { tags: ['messaging'], summary: 'Plivo inbound text (signature V3)', response: responses },
+    },
+    async (request) => {
+      const params = paramsFrom(request);
+      const from = first(params.From);
+      const to = first(params.To);
+      const uuid = first(params.MessageUUID);
+      if (!from || !to || !uuid) throw new AppError(400, 'From, To and MessageUUID are required.');
+      const result = await messagingService.receiveInbound({
+        from,
+        to,
+        text: first(params.Text) ?? '',
+        providerMessageId: uuid,
+      });
+      request.log.info({ messageUuid: uuid, outcome: result.outcome }, 'plivo inbound text');
+      return { success: true as const, duplicate: result.outcome === 'duplicate' };
+    },
+  );
+
+  app.post(
+    '/webhooks/plivo/status',
+    {
+      bodyLimit: MAX_BODY_BYTES,
+      schema: {
+        tags: ['messaging'],
+        summary: 'Plivo delivery report (signature V3); `applied: false` for a replay or an older status',
+        response: { 200: z.object({ success: z.literal(true), applied: z.boolean() }), ...failures },
+      },
+    },
+    async (request) => {
+      const params = paramsFrom(request);
+      const uuid = first(params.MessageUUID);
+      const status = first(params.Status);
+      if (!uuid || !status) throw new AppError(400, 'MessageUUID and Status are required.');
+      const query = request.query as { messageId?: string };
+      const result = await messagingService.applyDeliveryReport({
+        providerMessageId: uuid,
+        status,
+        errorCode: first(params.ErrorCode),
+        messageId: query.messageId,
+      });
+      return { success: true as const, applied: result.applied };
+    },
+  );
+};

@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../db/schema.ts';
+import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { enqueueSms } from './messaging.service.ts';
+import {
+  addCustomer,
+  businessWithNumber,
+  customerRow,
+  deliverTexts,
+  signedPlivoPost,
+  textsTo,
+} from './messaging.test-helpers.ts';
+
+let t: TestApp;
+let fake: FakePlivo;
+beforeAll(async () => {
+  fake = await startFakePlivo();
+  t = await createTestApp({
+    env: { PLIVO_AUTH_ID: fake.authId, PLIVO_AUTH_TOKEN: fake.authToken, PLIVO_API_URL: fake.url },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const MESSAGE = '/api/v1/webhooks/plivo/message';
+const STATUS = '/api/v1/webhooks/plivo/status';
+let uuid = 0;
+const nextUuid = () => {
+  uuid += 1;
+  return `00000000-0000-4000-8000-${String(uuid).padStart(12, '0')}`;
+};
+const inbound = (from: string, to: string, text: string, messageUuid = nextUuid()) => ({
+  From: from.slice(1),
+  To: to.slice(1),
+  Text: text,
+  Type: 'sms',
+  MessageUUID: messageUuid,
+});
+
+describe('Plivo webhooks', () => {
+  it('refuses a request with no signature, a wrong one, or one signed with another token (403)', async () => {
+    const business = await businessWithNumber(t, fake);
+    const customer = await addCustomer(t, business.id);
+    const params = inbound(customer.phone, business.number, 'STOP');
+    const missing = await signedPlivoPost(t, MESSAGE, params, fake.authToken, { signature: null });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toEqual({ success: false, message: 'Missing Plivo signature.' });
+    const wrong = await signedPlivoPost(t, MESSAGE, params, fake.authToken, {
+      signature: 'bm90IGEgc2lnbmF0dXJl',
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe('Invalid Plivo signature.');
+    const otherToken = await signedPlivoPost(t, MESSAGE, params, 'someone-elses-token');
+    expect(otherToken.statusCode).toBe(403);
+    const status = await signedPlivoPost(t, STATUS, { MessageUUID: 'x', Status: 'delivered' }, 'nope');
+    expect(status.statusCode).toBe(403);
+    // Nothing was applied.
+    expect((await customerRow(t, customer.id)).optedOut).toBe(false);
+    expect(
+      await t.database.db.select().from(messages).where(eq(messages.fromNumber, customer.phone)),
+    ).toEqual([]);
+  });
+
+  it('applies a signed inbound text once, however often it is replayed', async () => {
+    const business = await businessWithNumber(t, fake);
+    const customer = await addCustomer(t, business.id);
+    const params = inbound(customer.phone, business.number, 'stop');
+    const first = await signedPlivoPost(t, MESSAGE, params, fake.authToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, duplicate: false });
+    for (let replay = 0; replay < 3; replay += 1) {
+      const again = await signedPlivoPost(t, MESSAGE, params, fake.authToken);
+      expect(again.json()).toEqual({ success: true, duplicate: true });
+    }
+    const stored = await t.database.db.select().from(messages).where(eq(messages.fromNumber, customer.phone));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ providerMessageId: params.MessageUUID, toNumber: business.number });
+    expect((await customerRow(t, customer.id)).optedOut).toBe(true);
+
+    // One confirmation, sent through Plivo.
+    await deliverTexts(t);
+    const confirmations = fake.messages.filter((m) => m.dst === customer.phone.slice(1));
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]!.text).toMatch(/unsubscribed/);
+  });
+
+  it('STOP over the webhook: no more texts until START; HELP answers', async () => {
+    const business = await businessWithNumber(t, fake);
+    const customer = await addCustomer(t, business.id);
+    const text = (body: string) =>
+      t.database.db.transaction((tx) =>
+        enqueueSms(tx, {
+          userId: business.id,
+          customerId: customer.id,
+          to: customer.phone,
+          body,
+          now: t.clock.now(),
+        }),
+      );
+    await signedPlivoPost(t, MESSAGE, inbound(customer.phone, business.number, 'HELP'), fake.authToken);
+    await signedPlivoPost(t, MESSAGE, inbound(customer.phone, business.number, 'END'), fake.authToken);
+    await expect(text('A slot opened')).rejects.toMatchObject({ statusCode: 403, reason: 'opted_out' });
+    t.clock.advance(1000);
+    await signedPlivoPost(t, MESSAGE, inbound(customer.phone, business.number, 'UNSTOP'), fake.authToken);
+    t.clock.advance(1000);
+    await text('A slot opened');
+    await deliverTexts(t);
+    const received = fake.messages.filter((m) => m.dst === customer.phone.slice(1)).map((m) => m.text);
+    expect(received).toEqual([
+      expect.stringMatching(/^Bella Salon: .*Reply STOP to opt out/),
+      expect.stringMatching(/unsubscribed/),
+      expect.stringMatching(/subscribed to texts again/),
+      // Keyword answers are not the business's first text: that one still carries the opt-out line.
+      'A slot opened\nReply STOP to opt out',
+    ]);
+  });
+
+  it('delivery reports update the status once, never backwards, and find the message by its id in the URL', async () => {
+    const business = await businessWithNumber(t, fake);
+    const customer = await addCustomer(t, business.id);
+    const { messageId } = await t.database.db.transaction((tx) =>
+      enqueueSms(tx, {
+        userId: business.id,
+        customerId: customer.id,
+        to: customer.phone,
+        body: 'Hi',
+        now: t.clock.now(),
+      }),
+    );
+    await deliverTexts(t);
+    const sent = fake.messages.find((m) => m.dst === customer.phone.slice(1))!;
+    expect(sent.url).toBe(`http://app.test/api/v1/webhooks/plivo/status?messageId=${messageId}`);
+    const [before] = await textsTo(t, customer.phone);
+    expect(before).toMatchObject({ status: 'sent', providerMessageId: sent.uuid });
+
+    const statusPath = new URL(sent.url!).pathname + new URL(sent.url!).search;
+    const report = (status: string, extra: Record<string, string> = {}) =>
+      signedPlivoPost(
+        t,
+        statusPath,
+        { MessageUUID: sent.uuid, Status: status, To: sent.dst, From: sent.src, ...extra },
+        fake.authToken,
+      );
+
+    t.clock.advance(5000);
+    expect((await report('delivered')).json()).toEqual({ success: true, applied: true });
+    const deliveredAt = t.clock.now();
+    t.clock.advance(5000);
+    expect((await report('delivered')).json()).toEqual({ success: true, applied: false });
+    expect((await report('sent')).json()).toEqual({ success: true, applied: false });
+    const [after] = await textsTo(t, customer.phone);
+    expect(after).toMatchObject({ status: 'delivered', deliveredAt });
+
+    // A failed text shows the carrier's error code.
+    const { messageId: second } = await t.database.db.transaction((tx) =>
+      enqueueSms(tx, {
+        userId: business.id,
+        customerId: customer.id,
+        to: customer.phone,
+        body: 'Hi again',
+        now: t.clock.now(),
+      }),
+    );
+    await deliverTexts(t);
+    const secondSent = fake.messages.find((m) => m.url?.endsWith(second))!;
+    await signedPlivoPost(
+      t,
+      `${STATUS}?messageId=${second}`,
+      { MessageUUID: secondSent.uuid, Status: 'undelivered', ErrorCode: '30' },
+      fake.authToken,
+    );
+    const [failed] = await t.database.db.select().from(messages).where(eq(messages.id, second));
+    expect(failed).toMatchObject({ status: 'undelivered', error: 'Carrier error 30' });
+  });
+
+  it('has no /dev/phone while Plivo is configured', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/dev/phone' })).statusCode).toBe(404);
+    const reply = await t.app.inject({ method: 'POST', url: '/api/v1/dev/phone/reply', payload: {} });
+    expect(reply.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,102 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { SmsProvider } from '../../providers/sms/index.ts';
+import type { SmsOutboxPayload } from '../outbox/outbox.repo.ts';
+import type { SmsDelivery } from '../outbox/outbox.worker.ts';
+import {
+  loadTextToSend,
+  markMessageFailed,
+  releaseSendSlot,
+  settleSentText,
+  takeSendSlot,
+} from './messaging.repo.ts';
+
+/** How long a send may hold its account's slot (the provider's timeout is 10 s). */
+const SEND_LEASE_MS = 15_000;
+const INLINE_WAIT_MS = 20;
+
+/**
+ * The outbox's 'sms' kind. Never sends twice: a message no longer 'queued' is skipped, and the provider gets
+ * the message id as idempotency key. Never faster than `sendRate` texts per second per account: each send
+ * takes the account's slot in the database first and frees it one interval after the provider answered; a
+ * text that finds the slot taken waits for its turn (the n-th held back in a pass goes n intervals after the
+ * slot frees), without counting an attempt.
+ */
+export function createSmsDelivery(deps: {
+  db: Database;
+  sms: SmsProvider;
+  clock: Clock;
+  logger: Logger;
+  sendRate: number;
+}): SmsDelivery {
+  const intervalMs = 1000 / deps.sendRate;
+
+  return {
+    async deliver(row, pass) {
+      const payload = row.payload as SmsOutboxPayload;
+      const loaded = await loadTextToSend(deps.db, payload.messageId);
+      const message = loaded?.message;
+      if (!loaded || message?.status !== 'queued') return { outcome: 'done' };
+
+      // Rules that may have changed since the text was queued: STOP, or the number lost its verification.
+      if (loaded.senderStatus !== 'verified' || loaded.senderNumber !== message.fromNumber) {
+        await markMessageFailed(deps.db, message.id, 'The text number is not verified.');
+        return { outcome: 'done' };
+      }
+      if (loaded.customerOptedOut && !payload.compliance) {
+        await markMessageFailed(deps.db, message.id, 'The customer opted out before it was sent.');
+        return { outcome: 'done' };
+      }
+
+      let now = deps.clock.now();
+      let busy = await takeSendSlot(deps.db, message.userId, now, intervalMs, SEND_LEASE_MS);
+      // A slot that frees within a few milliseconds (high rates) is waited for here: cheaper than putting
+      // the row back and claiming it again. Longer waits (5/s: 200 ms) put the row back.
+      for (let tries = 0; busy && tries < 3; tries += 1) {
+        const wait = busy.freeAt.getTime() - now.getTime();
+        if (wait > INLINE_WAIT_MS) break;
+        await sleep(Math.max(wait, 0) + 0.5);
+        now = deps.clock.now();
+        busy = await takeSendSlot(deps.db, message.userId, now, intervalMs, SEND_LEASE_MS);
+      }
+      if (busy) {
+        const queuedBefore = pass.deferredPerUser.get(message.userId) ?? 0;
+        pass.deferredPerUser.set(message.userId, queuedBefore + 1);
+        const freeAt = Math.max(busy.freeAt.getTime(), now.getTime());
+        return { outcome: 'deferred', until: new Date(freeAt + queuedBefore * intervalMs) };
+      }
+
+      let result: Awaited<ReturnType<SmsProvider['send']>>;
+      try {
+        result = await deps.sms.send({
+          from: message.fromNumber,
+          to: message.toNumber,
+          text: message.body,
+          idempotencyKey: message.id,
+        });
+      } catch (error) {
+        await releaseSendSlot(deps.db, message.userId, new Date(deps.clock.now().getTime() + intervalMs));
+        throw error;
+      }
+      const answeredAt = deps.clock.now();
+      const marked = await settleSentText(deps.db, {
+        messageId: message.id,
+        outboxId: row.id,
+        userId: message.userId,
+        providerMessageId: result.providerMessageId,
+        status: result.status,
+        now: answeredAt,
+        slotFreeAt: new Date(answeredAt.getTime() + intervalMs),
+      });
+      if (!marked) deps.logger.warn({ messageId: message.id }, 'text was no longer queued after sending');
+      return { outcome: 'settled' };
+    },
+
+    async giveUp(row, reason) {
+      const payload = row.payload as SmsOutboxPayload;
+      await markMessageFailed(deps.db, payload.messageId, reason.slice(0, 500));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import {
+  createOpeningBody,
+  earningsResponse,
+  openingResponse,
+  openingsListResponse,
+  waitlistMessages,
+} from '@waitlist/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../plugins/authenticate.ts';
+import { billingErrors, requireFullUser } from '../billing/billing.routes.ts';
+import type { OpeningsService } from './openings.service.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.string().uuid() });
+
+/** Openings (cancellation alerts) and the earnings dashboard (issue 5); full users only. */
+export const openingsRoutes: FastifyPluginAsyncZod<{
+  openingsService: OpeningsService;
+  authenticate: (request: never, reply: never) => Promise<void>;
+}> = async (app, { openingsService: service, authenticate }) => {
+  const guarded = { onRequest: authenticate as never, preHandler: requireFullUser };
+  const userOf = (request: FastifyRequest) => sessionOf(request).user;
+  const schema = <T extends object>(extra: T) => ({ tags: ['openings'], security: bearer, ...extra });
+
+  app.get(
+    '/openings',
+    { ...guarded, schema: schema({ response: { 200: openingsListResponse, ...billingErrors } }) },
+    async (request) => ({ success: true as const, ...(await service.list(userOf(request))) }),
+  );
+
+  app.post(
+    '/openings',
+    {
+      ...guarded,
+      schema: schema({ body: createOpeningBody, response: { 201: openingResponse, ...billingErrors } }),
+    },
+    async (request, reply) => {
+      const data = await service.create(userOf(request), request.body);
+      return reply
+        .status(201)
+        .send({ success: true as const, data, message: waitlistMessages.openingCreated });
+    },
+  );
+
+  app.get(
+    '/openings/:id',
+    {
+      ...guarded,
+      schema: schema({ params: idParams, response: { 200: openingResponse, ...billingErrors } }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.get(userOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/openings/:id/close',
+    {
+      ...guarded,
+      schema: schema({ params: idParams, response: { 200: openingResponse, ...billingErrors } }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.close(userOf(request), request.params.id),
+      message: waitlistMessages.openingClosed,
+    }),
+  );
+
+  app.get(
+    '/dashboard/earnings',
+    {
+      ...guarded,
+      schema: schema({ tags: ['dashboard'], response: { 200: earningsResponse, ...billingErrors } }),
+    },
+    async (request) => ({ success: true as const, data: await service.earnings(userOf(request)) }),
+  );
+};

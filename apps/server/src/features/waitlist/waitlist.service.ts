@@ -1,0 +1,337 @@
+import {
+  type CreateCustomerBody,
+  type ImportRow,
+  type MessageTemplateKey,
+  messageTemplateKeys,
+  normalizePhone,
+  type UpdateCustomerBody,
+  waitlistCap,
+  waitlistMessages,
+} from '@waitlist/contract';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { customers, messages, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import { billingStanding, billingStandingMessage } from '../billing/billing-standing.ts';
+import { enqueueSms } from '../messaging/messaging.service.ts';
+import { parseCsv } from './csv.ts';
+import * as repo from './waitlist.repo.ts';
+
+export const MAX_IMPORT_ROWS = 1000;
+
+/** Why the waitlist is read-only for this owner now (null when it is not): billing standing ≠ ok. */
+export function readOnlyReason(user: UserRow, now: Date): string | null {
+  const standing = billingStanding(user, now);
+  return standing === 'ok' ? null : (billingStandingMessage(standing) ?? standing);
+}
+
+export function assertWritable(user: UserRow, now: Date) {
+  const reason = readOnlyReason(user, now);
+  if (reason) throw new Forbidden(reason);
+}
+
+function duplicate(phone: string) {
+  return new Conflict(waitlistMessages.duplicatePhone(phone), {
+    phone: waitlistMessages.duplicatePhone(phone),
+  });
+}
+
+/** Refuses a new customer past the plan's cap; call under the owner's row lock. */
+async function assertRoom(executor: Executor, user: UserRow, adding: number) {
+  const cap = waitlistCap(user.subscriptionPlan);
+  if (cap === null) return;
+  const count = await repo.countActive(executor, user.id);
+  if (count + adding > cap) throw new Forbidden(waitlistMessages.capReached(user.subscriptionPlan, cap));
+}
+
+interface ParsedRow {
+  line: number;
+  name: string;
+  phone: string;
+  notes: string;
+  e164: string | null;
+  error: string | null;
+}
+
+/** name, phone, notes columns; a first row naming them is a header (any order), otherwise that order. */
+function parseImport(csv: string): ParsedRow[] {
+  const table = parseCsv(csv);
+  if (table.length === 0) return [];
+  const header = table[0]!.map((cell) => cell.trim().toLowerCase());
+  let columns = { name: 0, phone: 1, notes: 2 };
+  let start = 0;
+  const find = (...names: string[]) => header.findIndex((cell) => names.includes(cell));
+  if (find('name', 'full name', 'customer') >= 0 && find('phone', 'phone number', 'mobile', 'cell') >= 0) {
+    columns = {
+      name: find('name', 'full name', 'customer'),
+      phone: find('phone', 'phone number', 'mobile', 'cell'),
+      notes: find('notes', 'note', 'comments'),
+    };
+    start = 1;
+  }
+  const rows: ParsedRow[] = [];
+  for (let index = start; index < table.length; index += 1) {
+    const cells = table[index]!;
+    if (cells.every((cell) => cell.trim() === '')) continue;
+    const name = (cells[columns.name] ?? '').trim();
+    const phone = (cells[columns.phone] ?? '').trim();
+    const notes = columns.notes >= 0 ? (cells[columns.notes] ?? '').trim() : '';
+    const e164 = phone ? normalizePhone(phone) : null;
+    let error: string | null = null;
+    if (!name) error = waitlistMessages.nameRequired;
+    else if (name.length > 100) error = 'Name must be at most 100 characters';
+    else if (!phone) error = waitlistMessages.phoneRequired;
+    else if (!e164) error = waitlistMessages.invalidPhone;
+    rows.push({ line: index + 1, name, phone, notes, e164, error });
+  }
+  return rows;
+}
+
+export type WaitlistService = ReturnType<typeof createWaitlistService>;
+
+export function createWaitlistService(deps: { db: Database; clock: Clock; onOutboxWrite?: () => void }) {
+  const { db, clock } = deps;
+
+  /** Marks per-row errors for duplicates (in the file and on the waitlist) and the plan cap. */
+  async function checkImport(executor: Executor, user: UserRow, csv: string) {
+    const rows = parseImport(csv);
+    if (rows.length === 0) throw new BadRequest(waitlistMessages.csvEmpty);
+    if (rows.length > MAX_IMPORT_ROWS) throw new BadRequest(waitlistMessages.csvTooLarge);
+    const existing = new Set(
+      (
+        await executor
+          .select({ phone: customers.phone })
+          .from(customers)
+          .where(and(eq(customers.userId, user.id), ne(customers.status, 'removed')))
+      ).map((row) => row.phone),
+    );
+    const cap = waitlistCap(user.subscriptionPlan);
+    let room = cap === null ? Number.POSITIVE_INFINITY : cap - existing.size;
+    const seen = new Map<string, number>();
+    for (const row of rows) {
+      if (row.error || !row.e164) continue;
+      if (existing.has(row.e164)) row.error = waitlistMessages.duplicatePhone(row.e164);
+      else if (seen.has(row.e164)) row.error = `Same phone number as line ${seen.get(row.e164)}`;
+      else if (room <= 0) row.error = waitlistMessages.capReached(user.subscriptionPlan, cap ?? 0);
+      else {
+        seen.set(row.e164, row.line);
+        room -= 1;
+      }
+    }
+    return rows;
+  }
+
+  const toDto = (rows: ParsedRow[]): ImportRow[] =>
+    rows.map((row) => ({ line: row.line, name: row.name, phone: row.e164 ?? row.phone, error: row.error }));
+
+  return {
+    readOnlyReason: (user: UserRow) => readOnlyReason(user, clock.now()),
+
+    async list(user: UserRow, filter: { search?: string; status?: repo.CustomerRow['status'] }) {
+      const [rows, count] = await Promise.all([
+        repo.listCustomers(db, user.id, filter),
+        repo.countActive(db, user.id),
+      ]);
+      const reason = readOnlyReason(user, clock.now());
+      return {
+        data: rows.map(repo.customerDto),
+        count,
+        cap: waitlistCap(user.subscriptionPlan),
+        plan: user.subscriptionPlan,
+        readOnly: reason !== null,
+        readOnlyReason: reason,
+      };
+    },
+
+    async create(user: UserRow, body: CreateCustomerBody) {
+      const now = clock.now();
+      assertWritable(user, now);
+      const phone = normalizePhone(body.phone);
+      if (!phone)
+        throw new BadRequest(waitlistMessages.invalidPhone, { phone: waitlistMessages.invalidPhone });
+      try {
+        return await db.transaction(async (tx) => {
+          const owner = await repo.lockUser(tx, user.id);
+          if (!owner) throw new NotFound(waitlistMessages.customerNotFound);
+          if (await repo.findActiveByPhone(tx, user.id, phone)) throw duplicate(phone);
+          await assertRoom(tx, owner, 1);
+          const [row] = await tx
+            .insert(customers)
+            .values({
+              userId: user.id,
+              name: body.name,
+              phone,
+              notes: body.notes ?? '',
+              consentMethod: body.consentMethod,
+              consentedAt: now,
+              preferences: body.preferences ?? [],
+              position: await repo.nextPosition(tx, user.id),
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          return repo.customerDto(row!);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate(phone);
+        throw error;
+      }
+    },
+
+    async update(user: UserRow, id: string, body: UpdateCustomerBody) {
+      const now = clock.now();
+      assertWritable(user, now);
+      const phone = body.phone === undefined ? undefined : normalizePhone(body.phone);
+      if (phone === null)
+        throw new BadRequest(waitlistMessages.invalidPhone, { phone: waitlistMessages.invalidPhone });
+      try {
+        return await db.transaction(async (tx) => {
+          const current = await repo.findCustomer(tx, user.id, id);
+          if (!current) throw new NotFound(waitlistMessages.customerNotFound);
+          if (phone && phone !== current.phone && (await repo.findActiveByPhone(tx, user.id, phone))) {
+            throw duplicate(phone);
+          }
+          const [row] = await tx
+            .update(customers)
+            .set({
+              ...(body.name !== undefined && { name: body.name }),
+              ...(phone !== undefined && { phone }),
+              ...(body.notes !== undefined && { notes: body.notes }),
+              ...(body.consentMethod !== undefined && {
+                consentMethod: body.consentMethod,
+                consentedAt: now,
+              }),
+              ...(body.preferences !== undefined && { preferences: body.preferences }),
+              ...(body.status !== undefined && { status: body.status }),
+              updatedAt: now,
+            })
+            .where(eq(customers.id, id))
+            .returning();
+          return repo.customerDto(row!);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error) && phone) throw duplicate(phone);
+        throw error;
+      }
+    },
+
+    async remove(user: UserRow, id: string) {
+      const now = clock.now();
+      assertWritable(user, now);
+      const [row] = await db
+        .update(customers)
+        .set({ status: 'removed', updatedAt: now })
+        .where(and(eq(customers.userId, user.id), eq(customers.id, id), ne(customers.status, 'removed')))
+        .returning();
+      if (!row) throw new NotFound(waitlistMessages.customerNotFound);
+      return repo.customerDto(row);
+    },
+
+    /**
+     * The listed customers take the positions they already hold between them, in the new order: the whole
+     * waitlist, or only the part the screen shows (a filtered list), may be reordered.
+     */
+    async reorder(user: UserRow, ids: string[]) {
+      const now = clock.now();
+      assertWritable(user, now);
+      if (new Set(ids).size !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
+      return db.transaction(async (tx) => {
+        await repo.lockUser(tx, user.id);
+        const rows = await tx
+          .select({ id: customers.id, position: customers.position })
+          .from(customers)
+          .where(
+            and(eq(customers.userId, user.id), ne(customers.status, 'removed'), inArray(customers.id, ids)),
+          );
+        if (rows.length !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
+        const positions = rows.map((row) => row.position).sort((a, b) => a - b);
+        // Distinct positions even if two customers shared one.
+        for (let i = 1; i < positions.length; i += 1) {
+          if (positions[i]! <= positions[i - 1]!) positions[i] = positions[i - 1]! + 1;
+        }
+        for (const [index, id] of ids.entries()) {
+          await tx
+            .update(customers)
+            .set({ position: positions[index]!, updatedAt: now })
+            .where(eq(customers.id, id));
+        }
+        return (await repo.listCustomers(tx, user.id)).map(repo.customerDto);
+      });
+    },
+
+    async importPreview(user: UserRow, csv: string) {
+      const rows = toDto(await checkImport(db, user, csv));
+      const invalid = rows.filter((row) => row.error).length;
+      return { rows, valid: rows.length - invalid, invalid };
+    },
+
+    /** Adds the valid rows (consent 'imported'); the others come back with their errors. */
+    async importCommit(user: UserRow, csv: string) {
+      const now = clock.now();
+      assertWritable(user, now);
+      return db.transaction(async (tx) => {
+        const owner = await repo.lockUser(tx, user.id);
+        const rows = await checkImport(tx, owner ?? user, csv);
+        const valid = rows.filter((row) => !row.error && row.e164);
+        let position = await repo.nextPosition(tx, user.id);
+        if (valid.length > 0) {
+          await tx.insert(customers).values(
+            valid.map((row) => ({
+              userId: user.id,
+              name: row.name,
+              phone: row.e164!,
+              notes: row.notes,
+              consentMethod: 'imported' as const,
+              consentedAt: now,
+              position: position++,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          );
+        }
+        return { imported: valid.length, rows: toDto(rows) };
+      });
+    },
+
+    async conversation(user: UserRow, id: string) {
+      const [customer] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.userId, user.id), eq(customers.id, id)));
+      if (!customer) throw new NotFound(waitlistMessages.customerNotFound);
+      const rows = await repo.conversation(db, user.id, id);
+      return { customer: repo.customerDto(customer), data: rows.map(repo.messageDto) };
+    },
+
+    async sendText(user: UserRow, id: string, body: string) {
+      const now = clock.now();
+      assertWritable(user, now);
+      const result = await db.transaction(async (tx) => {
+        const customer = await repo.findCustomer(tx, user.id, id);
+        if (!customer) throw new NotFound(waitlistMessages.customerNotFound);
+        return enqueueSms(tx, { userId: user.id, customerId: customer.id, to: customer.phone, body, now });
+      });
+      deps.onOutboxWrite?.();
+      const [row] = await db.select().from(messages).where(eq(messages.id, result.messageId));
+      return repo.messageDto(row!);
+    },
+
+    async templates(user: UserRow) {
+      const all = await repo.templatesOf(db, user.id);
+      return messageTemplateKeys.map((key) => ({ key, ...all[key] }));
+    },
+
+    async updateTemplate(user: UserRow, key: MessageTemplateKey, body: string) {
+      await repo.upsertTemplate(db, user.id, key, body, clock.now());
+      return { key, body, isDefault: false };
+    },
+
+    async setTimeZone(user: UserRow, timeZone: string) {
+      await db.update(users).set({ timeZone, updatedAt: clock.now() }).where(eq(users.id, user.id));
+      return { timeZone };
+    },
+  };
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local HTTP server speaking the subset of Plivo's REST API v1 the Plivo provider calls: Message create
+ * (answers a message_uuid), PhoneNumber search and rent, Number details, Application list/create/update.
+ * Basic auth is checked against the account's auth id and token. Every request is recorded (with the time
+ * it arrived), and `failNext(n)` makes the next n calls answer 500 without doing anything, like an outage.
+ */
+
+export interface RecordedPlivoRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: Record<string, unknown> | null;
+  headers: IncomingHttpHeaders;
+  /** performance.now() when the request arrived. */
+  at: number;
+  /** The answer's status. */
+  status: number;
+}
+
+export interface FakePlivoMessage {
+  uuid: string;
+  src: string;
+  dst: string;
+  text: string;
+  url: string | undefined;
+}
+
+export interface FakePlivo {
+  url: string;
+  authId: string;
+  authToken: string;
+  requests: RecordedPlivoRequest[];
+  /** Messages accepted (one per successful Message create). */
+  messages: FakePlivoMessage[];
+  /** Numbers offered by PhoneNumber search (Plivo's digits, no '+'); more are made up on demand, except for area code 000. */
+  available: string[];
+  rented: Map<string, { appId: string }>;
+  applications: Map<string, { app_id: string; app_name: string; message_url: string }>;
+  /** The registration each number reports on GET Number (10DLC), by number digits. */
+  registration: Map<string, { sms_enabled?: boolean; tendlc_registration_status?: string }>;
+  /** The next `count` API calls answer 500 (nothing is created). */
+  failNext(count: number): void;
+  close(): Promise<void>;
+}
+
+export async function startFakePlivo(
+  options: { authId?: string; authToken?: string } = {},
+): Promise<FakePlivo> {
+  const authId = options.authId ?? 'MAFAKEAUTHID0000000';
+  const authToken = options.authToken ?? 'fake-plivo-auth-token';
+  const expectedAuth = `Basic ${Buffer.from(`${authId}:${authToken}`).toString('base64')}`;
+  let failures = 0;
+  let offered = 0;
+
+  const fake: Omit<FakePlivo, 'url' | 'close'> = {
+    authId,
+    authToken,
+    requests: [],
+    messages: [],
+    available: ['14155550100', '14155550101', '12125550100'],
+    rented: new Map(),
+    applications: new Map(),
+    registration: new Map(),
+    failNext(count) {
+      failures = count;
+    },
+  };
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+    return status;
+  };
+  const apiId = () => randomUUID();
+
+  function handle(req: IncomingMessage, res: ServerResponse, rawBody: string): number {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.headers.authorization !== expectedAuth)
+      return send(res, 401, { api_id: apiId(), error: 'Authentication failed' });
+    if (failures > 0) {
+      failures -= 1;
+      return send(res, 500, { api_id: apiId(), error: 'internal server error' });
+    }
+    const prefix = `/v1/Account/${authId}/`;
+    if (!url.pathname.startsWith(prefix)) return send(res, 404, { api_id: apiId(), error: 'not found' });
+    const rest = url.pathname.slice(prefix.length);
+    let body: Record<string, unknown> = {};
+    if (rawBody) {
+      if (!req.headers['content-type']?.includes('application/json')) {
+        return send(res, 400, { api_id: apiId(), error: 'content type must be application/json' });
+      }
+      body = JSON.parse(rawBody);
+    }
+
+    if (req.method === 'POST' && rest === 'Message/') {
+      const { src, dst, text, url: callback } = body as Record<string, string | undefined>;
+      if (!src || !dst || !text)
+        return send(res, 400, { api_id: apiId(), error: 'src, dst and text are required' });
+      if (!/^\+?\d{8,15}$/.test(dst)) return send(res, 400, { api_id: apiId(), error: 'invalid dst' });
+      const uuid = randomUUID();
+      fake.messages.push({ uuid, src, dst, text, url: callback });
+      return send(res, 202, { api_id: apiId(), message: 'message(s) queued', message_uuid: [uuid] });
+    }
+    if (req.method === 'GET' && rest === 'PhoneNumber/') {
+      const pattern = url.searchParams.get('pattern') ?? '';
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      let matching = fake.available.filter((n) => n.startsWith(`1${pattern}`) && !fake.rented.has(n));
+      if (matching.length === 0 && pattern !== '000') {
+        // An endless inventory: make up a fresh number in the area code (or 415).
+        offered += 1;
+        const fresh = `1${(pattern || '415').padEnd(3, '5').slice(0, 3)}555${String(2000 + offered).padStart(4, '0')}`;
+        fake.available.push(fresh);
+        matching = [fresh];
+      }
+      const objects = matching.slice(0, limit).map((number) => ({
+        number,
+        country: 'UNITED STATES',
+        type: 'fixed',
+        sms_enabled: true,
+        voice_enabled: true,
+      }));
+      return send(res, 200, {
+        api_id: apiId(),
+        meta: { limit, offset: 0, total_count: objects.length, next: null },
+        objects,
+      });
+    }
+    const rent = /^PhoneNumber\/(\d+)\/$/.exec(rest);
+    if (req.method === 'POST' && rent) {
+      const number = rent[1]!;
+      if (!fake.available.includes(number) || fake.rented.has(number)) {
+        return send(res, 404, { api_id: apiId(), error: 'number not available' });
+      }
+      fake.rented.set(number, { appId: String(body.app_id ?? '') });
+      return send(res, 201, {
+        api_id: apiId(),
+        message: 'created',
+        numbers: [{ number, status: 'Success' }],
+        status: 'fulfilled',
+      });
+    }
+    const details = /^Number\/(\d+)\/$/.exec(rest);
+    if (req.method === 'GET' && details) {
+      const number = details[1]!;
+      if (!fake.rented.has(number)) return send(res, 404, { api_id: apiId(), error: 'not found' });
+      const registration = fake.registration.get(number) ?? { tendlc_registration_status: 'IN_PROGRESS' };
+      return send(res, 200, {
+        api_id: apiId(),
+        number,
+        number_type: 'local',
+        sms_enabled: registration.sms_enabled ?? true,
+        tendlc_registration_status: registration.tendlc_registration_status ?? null,
+        application: `/v1/Account/${authId}/Application/${fake.rented.get(number)!.appId}/`,
+      });
+    }
+    if (req.method === 'GET' && rest === 'Application/') {
+      const objects = [...fake.applications.values()];
+      return send(res, 200, {
+        api_id: apiId(),
+        meta: { limit: 20, offset: 0, total_count: objects.length, next: null },
+        objects,
+      });
+    }
+    if (req.method === 'POST' && rest === 'Application/') {
+      if (!body.app_name) return send(res, 400, { api_id: apiId(), error: 'app_name is required' });
+      const appId = String(Date.now()) + String(fake.applications.size);
+      fake.applications.set(appId, {
+        app_id: appId,
+        app_name: String(body.app_name),
+        message_url: String(body.message_url ?? ''),
+      });
+      return send(res, 201, { api_id: apiId(), app_id: appId, message: 'created' });
+    }
+    const app = /^Application\/(\w+)\/$/.exec(rest);
+    if (req.method === 'POST' && app) {
+      const existing = fake.applications.get(app[1]!);
+      if (!existing) return send(res, 404, { api_id: apiId(), error: 'not found' });
+      if (body.message_url) existing.message_url = String(body.message_url);
+      return send(res, 202, { api_id: apiId(), message: 'changed' });
+    }
+    return send(res, 404, { api_id: apiId(), error: 'not found' });
+  }
+
+  const server = createServer((req, res) => {
+    const at = performance.now();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://fake');
+      let status: number;
+      try {
+        status = handle(req, res, rawBody);
+      } catch {
+        status = send(res, 400, { api_id: apiId(), error: 'invalid request' });
+      }
+      let body: Record<string, unknown> | null = null;
+      try {
+        body = rawBody ? JSON.parse(rawBody) : null;
+      } catch {
+        body = null;
+      }
+      fake.requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        body,
+        headers: req.headers,
+        at,
+        status,
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...fake,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,122 @@
+import { DEFAULT_TIME_ZONE, type Offer } from '@waitlist/contract';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
+import { useOpening } from '../api/get-opening.ts';
+import { useOpenings } from '../api/get-openings.ts';
+import { CloseOpeningButton } from '../components/close-opening-button.tsx';
+import { OpeningOutcome } from '../components/opening-card.tsx';
+import { OpeningStats, OpeningStatusBadge } from '../components/opening-status.tsx';
+import { clockTime, money, slotTime } from '../components/zoned-time.ts';
+import '../components/openings.css';
+import { displayPhone } from '../../../lib/phone-display.ts';
+
+const offerLabels: Record<
+  Offer['status'],
+  { label: string; tone: 'neutral' | 'info' | 'success' | 'warning' }
+> = {
+  pending: { label: 'Next wave', tone: 'neutral' },
+  sent: { label: 'Texted', tone: 'info' },
+  won: { label: 'Won', tone: 'success' },
+  lost: { label: 'Filled by another', tone: 'neutral' },
+  skipped: { label: 'Skipped', tone: 'warning' },
+};
+
+/** /openings/:id: one alert, live, with each customer it was offered to. */
+export function OpeningPage() {
+  const { id = '' } = useParams();
+  const opening = useOpening(id);
+  // The list carries the business's time zone and read-only state.
+  const overview = useOpenings();
+  const timeZone = overview.data?.timeZone ?? DEFAULT_TIME_ZONE;
+
+  if (opening.isPending) {
+    return (
+      <div className="page">
+        <Skeleton lines={6} label="Loading the opening" />
+      </div>
+    );
+  }
+  if (opening.isError) {
+    const missing = isApiError(opening.error) && opening.error.status === 404;
+    return (
+      <div className="page stack">
+        <Link to="/openings">← Openings</Link>
+        <Alert>
+          {missing
+            ? 'This opening does not exist.'
+            : screenErrorMessage(opening.error, 'Failed to load the opening.')}
+        </Alert>
+        {missing ? null : (
+          <Button variant="secondary" onClick={() => opening.refetch()}>
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  const data = opening.data;
+  return (
+    <div className="page opening">
+      <Link to="/openings" className="opening__back">
+        ← Openings
+      </Link>
+      <header className="opening__header">
+        <div>
+          <h1 className="page__title">{data.service}</h1>
+          <p className="page__lead">
+            {slotTime(data.startsAt, timeZone)} · {data.durationMinutes} min
+            {data.priceCents !== null ? ` · ${money(data.priceCents)}` : ''} ·{' '}
+            {data.mode === 'all'
+              ? 'everyone at once'
+              : `waves of ${data.waveSize}, ${data.claimWindowMinutes} min to claim`}
+          </p>
+        </div>
+        <OpeningStatusBadge status={data.status} />
+      </header>
+      <div className="stack">
+        <Card className="stack">
+          <OpeningStats opening={data} />
+          <OpeningOutcome opening={data} timeZone={timeZone} />
+          {data.status === 'open' ? (
+            <div>
+              <CloseOpeningButton opening={data} disabled={overview.data?.readOnly} />
+            </div>
+          ) : null}
+        </Card>
+        <section aria-labelledby="offers-title" className="stack">
+          <h2 id="offers-title" className="card__title">
+            Offers
+          </h2>
+          {data.offers.length === 0 ? (
+            <Card>
+              <p className="muted">Nobody on the waitlist fit this slot, so no text went out.</p>
+            </Card>
+          ) : (
+            <ul className="offer-list">
+              {data.offers.map((offer) => (
+                <li key={offer.customerId} className="offer-row">
+                  <div>
+                    <Link to={`/waitlist/${offer.customerId}`} className="offer-row__name">
+                      {offer.name}
+                    </Link>
+                    <p className="offer-row__meta">
+                      {displayPhone(offer.phone)} · wave {offer.wave}
+                      {offer.sentAt ? ` · texted ${clockTime(offer.sentAt, timeZone)}` : ''}
+                    </p>
+                  </div>
+                  <Badge tone={offerLabels[offer.status].tone}>{offerLabels[offer.status].label}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Customer, CustomerStatus } from '@waitlist/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { waitlistKeys } from './waitlist-keys.ts';
+
+export type WaitlistFilters = { search: string; status: CustomerStatus | '' };
+
+/** GET /waitlist: the customers in waitlist order, with the plan's cap and read-only state. */
+export type Waitlist = {
+  customers: Customer[];
+  count: number;
+  cap: number | null;
+  plan: string;
+  readOnly: boolean;
+  readOnlyReason: string | null;
+};
+
+type WaitlistAnswer = {
+  success: true;
+  data: Customer[];
+  count: number;
+  cap: number | null;
+  plan: string;
+  readOnly: boolean;
+  readOnlyReason: string | null;
+};
+
+export async function getWaitlist(filters: WaitlistFilters, signal?: AbortSignal): Promise<Waitlist> {
+  const params = new URLSearchParams();
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.status) params.set('status', filters.status);
+  const query = params.toString();
+  const answer = await apiRequest<WaitlistAnswer>(`/waitlist${query ? `?${query}` : ''}`, {
+    defaultMessage: 'Failed to load your waitlist',
+    signal,
+  });
+  return {
+    customers: answer.data,
+    count: answer.count,
+    cap: answer.cap,
+    plan: answer.plan,
+    readOnly: answer.readOnly,
+    readOnlyReason: answer.readOnlyReason ?? null,
+  };
+}
+
+export const waitlistQueryOptions = (filters: WaitlistFilters) =>
+  queryOptions({
+    queryKey: waitlistKeys.list(filters),
+    queryFn: ({ signal }) => getWaitlist(filters, signal),
+    // Typing in the search box keeps the last list on screen instead of flashing a skeleton.
+    placeholderData: keepPreviousData,
+  });
+
+export function useWaitlist(filters: WaitlistFilters) {
+  return useQuery(waitlistQueryOptions(filters));
+}

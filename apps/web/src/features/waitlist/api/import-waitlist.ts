@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportRow } from '@waitlist/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { waitlistKeys } from './waitlist-keys.ts';
+
+export type ImportPreview = { rows: ImportRow[]; valid: number; invalid: number };
+type PreviewAnswer = { success: true; data: ImportPreview };
+type ImportAnswer = { success: true; data: { imported: number; rows: ImportRow[] }; message: string };
+
+/** POST /waitlist/import/preview: what each CSV line would become, with its error if any. */
+export async function previewImport(csv: string): Promise<ImportPreview> {
+  const answer = await apiRequest<PreviewAnswer>('/waitlist/import/preview', {
+    method: 'POST',
+    body: { csv },
+    defaultMessage: 'Could not read the CSV file',
+  });
+  return answer.data;
+}
+
+/** POST /waitlist/import: adds the valid rows. */
+export function importWaitlist(csv: string) {
+  return apiRequest<ImportAnswer>('/waitlist/import', {
+    method: 'POST',
+    body: { csv },
+    defaultMessage: 'Could not import the customers',
+  });
+}
+
+export const usePreviewImport = () => useMutation({ mutationFn: previewImport });
+
+export function useImportWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importWaitlist,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: waitlistKeys.all }),
+  });
+}

@@ -1,0 +1,232 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ConsentMethod,
+  type Customer,
+  consentLabels,
+  consentMethods,
+  createCustomerBody,
+  normalizePhone,
+  waitlistMessages,
+} from '@waitlist/contract';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { displayPhone } from '../../../lib/phone-display.ts';
+import { useSaveCustomer } from '../api/save-customer.ts';
+import { dayNames } from './preferences.ts';
+
+type CustomerFormInput = z.input<typeof createCustomerBody>;
+type CustomerFormOutput = z.output<typeof createCustomerBody>;
+
+function valuesFrom(customer: Customer | undefined): CustomerFormInput {
+  return {
+    name: customer?.name ?? '',
+    phone: customer ? displayPhone(customer.phone) : '',
+    notes: customer?.notes ?? '',
+    // An empty choice until the owner records how the customer agreed: consent is never assumed.
+    consentMethod: (customer?.consentMethod ?? '') as ConsentMethod,
+    preferences: customer?.preferences ?? [],
+  };
+}
+
+type CustomerFormDialogProps = {
+  /** Absent when adding. */
+  customer?: Customer;
+  onClose: () => void;
+};
+
+/** Add or edit one customer: name, phone in any format, notes, consent, optional time preferences. */
+export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProps) {
+  const toast = useToast();
+  const save = useSaveCustomer();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<CustomerFormInput, unknown, CustomerFormOutput>({
+    resolver: zodResolver(createCustomerBody),
+    defaultValues: valuesFrom(customer),
+  });
+  const preferences = useFieldArray({ control, name: 'preferences' });
+  const formId = customer ? `edit-customer-${customer.id}` : 'add-customer';
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const answer = await save.mutateAsync({
+        id: customer?.id,
+        input: { ...values, notes: values.notes?.trim() ?? '', preferences: values.preferences ?? [] },
+      });
+      toast.success(
+        answer.message ?? (customer ? waitlistMessages.customerUpdated : waitlistMessages.customerAdded),
+      );
+      onClose();
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['name', 'phone', 'notes', 'consentMethod']);
+      setFormError(
+        screenErrorMessage(error, customer ? 'Could not save the customer.' : 'Could not add the customer.'),
+      );
+    }
+  });
+
+  return (
+    <Modal
+      title={customer ? `Edit ${customer.name}` : 'Add a customer'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={isSubmitting}>
+            {customer ? 'Save changes' : 'Add to waitlist'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={customer ? 'Edit customer' : 'Add a customer'}
+      >
+        {formError ? <Alert>{formError}</Alert> : null}
+        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => (
+            <TextField
+              label="Mobile phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="(555) 123-4567"
+              hint="Any format works; numbers outside the US start with +."
+              error={errors.phone?.message}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={() => {
+                // Show the number the way it will be texted, once the owner is done typing it.
+                const e164 = normalizePhone(field.value);
+                if (e164) setValue('phone', displayPhone(e164));
+                field.onBlur();
+              }}
+            />
+          )}
+        />
+        <SelectField
+          label="How did they agree to texts?"
+          error={errors.consentMethod?.message}
+          hint="Only text customers who asked to be on your waitlist."
+          {...register('consentMethod')}
+        >
+          <option value="">Choose one…</option>
+          {consentMethods.map((method) => (
+            <option key={method} value={method}>
+              {consentLabels[method]}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField
+          label="Notes"
+          labelNote="(optional)"
+          rows={2}
+          error={errors.notes?.message}
+          {...register('notes')}
+        />
+
+        <fieldset className="preferences">
+          <legend className="field__label">
+            When can they come? <span className="field__label-note">(optional)</span>
+          </legend>
+          <p className="field__hint">
+            Without preferences they hear about every opening. With them, only openings that fit.
+          </p>
+          {preferences.fields.map((preference, index) => {
+            const rowErrors = errors.preferences?.[index];
+            return (
+              <fieldset key={preference.id} className="preference">
+                <legend className="visually-hidden">Preference {index + 1}</legend>
+                <Controller
+                  control={control}
+                  name={`preferences.${index}.days`}
+                  render={({ field: { value: days = [], onChange } }) => (
+                    <div className="preference__days">
+                      {dayNames.map((day, dayIndex) => {
+                        const checked = days.includes(dayIndex);
+                        return (
+                          <label key={day} className={`day-toggle${checked ? ' day-toggle--on' : ''}`}>
+                            <input
+                              type="checkbox"
+                              className="visually-hidden"
+                              checked={checked}
+                              onChange={() =>
+                                onChange(
+                                  checked
+                                    ? days.filter((value) => value !== dayIndex)
+                                    : [...days, dayIndex].sort((a, b) => a - b),
+                                )
+                              }
+                            />
+                            <span aria-hidden="true">{day.slice(0, 2)}</span>
+                            <span className="visually-hidden">{day}</span>
+                          </label>
+                        );
+                      })}
+                    </div>
+                  )}
+                />
+                {rowErrors?.days ? <p className="field__error">Pick at least one day</p> : null}
+                <div className="preference__times">
+                  <TextField
+                    label="From"
+                    type="time"
+                    error={rowErrors?.from?.message}
+                    {...register(`preferences.${index}.from`)}
+                  />
+                  <TextField
+                    label="To"
+                    type="time"
+                    error={rowErrors?.to?.message}
+                    {...register(`preferences.${index}.to`)}
+                  />
+                  <Button
+                    variant="ghost"
+                    className="preference__remove"
+                    aria-label={`Remove preference ${index + 1}`}
+                    onClick={() => preferences.remove(index)}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </fieldset>
+            );
+          })}
+          <Button
+            variant="secondary"
+            onClick={() => preferences.append({ days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' })}
+          >
+            Add a time preference
+          </Button>
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}

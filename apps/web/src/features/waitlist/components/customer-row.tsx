@@ -1,0 +1,106 @@
+import type { Customer } from '@waitlist/contract';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { displayPhone } from '../../../lib/phone-display.ts';
+import { describePreference } from './preferences.ts';
+import { customerStatusLabels, customerStatusTones } from './status.ts';
+
+export type CustomerAction = 'edit' | 'remove' | 'text';
+
+type CustomerRowProps = {
+  customer: Customer;
+  /** 1-based place in the list as shown. */
+  place: number;
+  /** Null when the list cannot be reordered here (filtered, read-only). */
+  move: { up: boolean; down: boolean; onMove: (direction: 'up' | 'down') => void } | null;
+  readOnly: boolean;
+  onAction: (action: CustomerAction, customer: Customer) => void;
+};
+
+export function CustomerRow({ customer, place, move, readOnly, onAction }: CustomerRowProps) {
+  const removed = customer.status === 'removed';
+  return (
+    <li className="customer-row" aria-label={customer.name}>
+      <span className="customer-row__place">
+        <span className="visually-hidden">Place </span>
+        {place}
+      </span>
+      <div className="customer-row__main">
+        <div className="customer-row__title">
+          <Link className="customer-row__name" to={`/waitlist/${customer.id}`}>
+            {customer.name}
+          </Link>
+          <Badge tone={customerStatusTones[customer.status]}>{customerStatusLabels[customer.status]}</Badge>
+          {customer.optedOut ? <Badge tone="danger">Opted out</Badge> : null}
+        </div>
+        <a className="customer-row__phone" href={`tel:${customer.phone}`}>
+          {displayPhone(customer.phone)}
+        </a>
+        {customer.preferences.length > 0 ? (
+          <p className="customer-row__meta">{customer.preferences.map(describePreference).join(' · ')}</p>
+        ) : null}
+        {customer.notes ? <p className="customer-row__notes">{customer.notes}</p> : null}
+      </div>
+      <div className="customer-row__actions">
+        {move ? (
+          <fieldset className="customer-row__move">
+            <legend className="visually-hidden">Move {customer.name}</legend>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Move ${customer.name} up`}
+              data-move="up"
+              data-customer={customer.id}
+              disabled={!move.up}
+              onClick={() => move.onMove('up')}
+            >
+              <span aria-hidden="true">↑</span>
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Move ${customer.name} down`}
+              data-move="down"
+              data-customer={customer.id}
+              disabled={!move.down}
+              onClick={() => move.onMove('down')}
+            >
+              <span aria-hidden="true">↓</span>
+            </button>
+          </fieldset>
+        ) : null}
+        {removed ? null : (
+          <>
+            <Button
+              variant="secondary"
+              aria-label={`Send a text to ${customer.name}`}
+              disabled={readOnly || customer.optedOut}
+              title={customer.optedOut ? 'Opted out: no texts until they text START' : undefined}
+              onClick={() => onAction('text', customer)}
+            >
+              Text
+            </Button>
+            <Button
+              variant="ghost"
+              aria-label={`Edit ${customer.name}`}
+              disabled={readOnly}
+              onClick={() => onAction('edit', customer)}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              className="customer-row__remove"
+              aria-label={`Remove ${customer.name}`}
+              disabled={readOnly}
+              onClick={() => onAction('remove', customer)}
+            >
+              Remove
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

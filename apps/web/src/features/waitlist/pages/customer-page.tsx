@@ -1,0 +1,150 @@
+import { type Customer, consentLabels, type Message } from '@waitlist/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
+import { useConversation } from '../api/conversation.ts';
+import { describePreference } from '../components/preferences.ts';
+import { replyKeyword } from '../components/reply-keywords.ts';
+import { SendTextDialog } from '../components/send-text-dialog.tsx';
+import { customerStatusLabels, customerStatusTones } from '../components/status.ts';
+import '../components/waitlist.css';
+import { displayPhone } from '../../../lib/phone-display.ts';
+
+const deliveryLabels: Record<
+  Message['status'],
+  { label: string; tone: 'neutral' | 'info' | 'success' | 'danger' }
+> = {
+  queued: { label: 'Queued', tone: 'neutral' },
+  sent: { label: 'Sent', tone: 'info' },
+  delivered: { label: 'Delivered', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+  undelivered: { label: 'Undelivered', tone: 'danger' },
+  received: { label: 'Received', tone: 'neutral' },
+};
+
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** /waitlist/:id: one customer's texts in and out, with delivery status and reply keywords. */
+export function CustomerPage() {
+  const { id = '' } = useParams();
+  const conversation = useConversation(id);
+  const [texting, setTexting] = useState(false);
+
+  if (conversation.isPending) {
+    return (
+      <div className="page">
+        <Skeleton lines={6} label="Loading the conversation" />
+      </div>
+    );
+  }
+  if (conversation.isError) {
+    const missing = isApiError(conversation.error) && conversation.error.status === 404;
+    return (
+      <div className="page stack">
+        <Link to="/waitlist" className="conversation__back">
+          ← Waitlist
+        </Link>
+        <Alert>
+          {missing
+            ? 'This customer is not on your waitlist.'
+            : screenErrorMessage(conversation.error, 'Failed to load the conversation.')}
+        </Alert>
+        {missing ? null : (
+          <Button variant="secondary" onClick={() => conversation.refetch()}>
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  const { customer, messages } = conversation.data;
+  return (
+    <div className="page conversation">
+      <Link to="/waitlist" className="conversation__back">
+        ← Waitlist
+      </Link>
+      <CustomerHeader customer={customer} />
+      <div className="stack">
+        {customer.optedOut ? (
+          <Alert tone="warning" title="Opted out">
+            {customer.name} texted STOP and gets no texts — not even cancellation alerts — until they text
+            START.
+          </Alert>
+        ) : null}
+        {messages.length === 0 ? (
+          <Card>
+            <p className="muted">No texts yet. Texts you send and their replies show up here.</p>
+          </Card>
+        ) : (
+          <ol className="thread" aria-label={`Texts with ${customer.name}`}>
+            {messages.map((message) => (
+              <MessageBubble key={message.id} message={message} />
+            ))}
+          </ol>
+        )}
+        {customer.status === 'removed' ? null : (
+          <div className="conversation__composer">
+            <Button block onClick={() => setTexting(true)} disabled={customer.optedOut}>
+              Send a text
+            </Button>
+          </div>
+        )}
+      </div>
+      {texting ? <SendTextDialog customer={customer} onClose={() => setTexting(false)} /> : null}
+    </div>
+  );
+}
+
+function CustomerHeader({ customer }: { customer: Customer }) {
+  return (
+    <header className="conversation__header">
+      <div>
+        <h1 className="page__title">{customer.name}</h1>
+        <p className="conversation__facts">
+          <a href={`tel:${customer.phone}`}>{displayPhone(customer.phone)}</a>
+          <Badge tone={customerStatusTones[customer.status]}>{customerStatusLabels[customer.status]}</Badge>
+          {customer.optedOut ? <Badge tone="danger">Opted out</Badge> : null}
+        </p>
+        <p className="conversation__facts">
+          Consent: {consentLabels[customer.consentMethod]}
+          {customer.preferences.length > 0
+            ? ` · ${customer.preferences.map(describePreference).join(' · ')}`
+            : ''}
+        </p>
+        {customer.notes ? <p className="conversation__facts">{customer.notes}</p> : null}
+      </div>
+    </header>
+  );
+}
+
+function MessageBubble({ message }: { message: Message }) {
+  const outgoing = message.direction === 'out';
+  const keyword = outgoing ? null : replyKeyword(message.body);
+  const delivery = deliveryLabels[message.status];
+  return (
+    <li
+      className={`bubble bubble--${outgoing ? 'out' : 'in'}`}
+      aria-label={`${outgoing ? 'Sent' : 'Received'} ${timeFormat.format(new Date(message.createdAt))}`}
+    >
+      <p className="bubble__body">{message.body}</p>
+      <p className="bubble__meta">
+        <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
+        {outgoing ? <Badge tone={delivery.tone}>{delivery.label}</Badge> : null}
+        {keyword ? <Badge tone={keyword.tone}>{keyword.label}</Badge> : null}
+        {outgoing && message.segments > 1 ? <span>{message.segments} segments</span> : null}
+        {message.error ? <span className="bubble__error">{message.error}</span> : null}
+      </p>
+    </li>
+  );
+}

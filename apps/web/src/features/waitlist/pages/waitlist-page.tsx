@@ -1,0 +1,227 @@
+import { type Customer, type CustomerStatus, customerStatuses } from '@waitlist/contract';
+import { useEffect, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ReadOnlyBanner } from '../../../components/ui/read-only-banner.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { useWaitlist, type WaitlistFilters } from '../api/get-waitlist.ts';
+import { useReorderWaitlist } from '../api/reorder-waitlist.ts';
+import { CapMeter } from '../components/cap-meter.tsx';
+import { CustomerFormDialog } from '../components/customer-form-dialog.tsx';
+import { type CustomerAction, CustomerRow } from '../components/customer-row.tsx';
+import { ImportDialog } from '../components/import-dialog.tsx';
+import { RemoveCustomerDialog } from '../components/remove-customer-dialog.tsx';
+import { SendTextDialog } from '../components/send-text-dialog.tsx';
+import { customerStatusLabels } from '../components/status.ts';
+import { TemplatesDialog } from '../components/templates-dialog.tsx';
+import '../components/waitlist.css';
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'import' }
+  | { kind: 'templates' }
+  | { kind: CustomerAction; customer: Customer }
+  | null;
+
+const SEARCH_DELAY_MS = 250;
+
+/** /waitlist: the customers in waitlist order, with everything an owner does at the front desk. */
+export function WaitlistPage() {
+  const toast = useToast();
+  const [searchInput, setSearchInput] = useState('');
+  const [filters, setFilters] = useState<WaitlistFilters>({ search: '', status: '' });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: 'up' | 'down' } | null>(null);
+  const waitlist = useWaitlist(filters);
+  const reorder = useReorderWaitlist(filters);
+  const searchId = useId();
+
+  // The list follows the search box a moment after typing stops, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        setFilters((current) =>
+          current.search === searchInput ? current : { ...current, search: searchInput },
+        ),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  const data = waitlist.data;
+  const readOnly = data?.readOnly ?? false;
+  const filtered = filters.search.trim() !== '' || filters.status !== '';
+  // A filtered list can be reordered too: the customers shown swap the places they hold.
+  const canReorder = Boolean(data) && !readOnly && filters.status !== 'removed';
+  const ordered = data?.customers.filter((customer) => customer.status !== 'removed') ?? [];
+  const atCap = data ? data.cap !== null && data.count >= data.cap : false;
+  const orderKey = ordered.map((customer) => customer.id).join();
+
+  // A moved row's DOM node changes place, which can drop focus: keep the keyboard on the same button.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the order on screen changes
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    const selector = (direction: string) =>
+      `[data-customer="${focusAfterMove.id}"][data-move="${direction}"]`;
+    const same = document.querySelector<HTMLButtonElement>(selector(focusAfterMove.direction));
+    const other = document.querySelector<HTMLButtonElement>(
+      selector(focusAfterMove.direction === 'up' ? 'down' : 'up'),
+    );
+    (same && !same.disabled ? same : other)?.focus();
+  }, [focusAfterMove, orderKey]);
+
+  const move = (customer: Customer, direction: 'up' | 'down') => {
+    const index = ordered.findIndex((candidate) => candidate.id === customer.id);
+    const target = direction === 'up' ? index - 1 : index + 1;
+    if (index < 0 || target < 0 || target >= ordered.length) return;
+    const ids = ordered.map((candidate) => candidate.id);
+    [ids[index], ids[target]] = [ids[target] as string, ids[index] as string];
+    setFocusAfterMove({ id: customer.id, direction });
+    setAnnouncement(`${customer.name} moved to place ${target + 1} of ${ids.length}.`);
+    reorder.mutate(ids, {
+      onSettled: () => setFocusAfterMove(null),
+      onError: (error) => {
+        setAnnouncement(`${customer.name} could not be moved.`);
+        toast.error(screenErrorMessage(error, 'Could not reorder the waitlist.'));
+      },
+    });
+  };
+
+  const onAction = (kind: CustomerAction, customer: Customer) => setDialog({ kind, customer });
+
+  return (
+    <div className="page waitlist">
+      <header className="waitlist__header">
+        <div>
+          <h1 className="page__title">Waitlist</h1>
+          {data ? <CapMeter count={data.count} cap={data.cap} plan={data.plan} /> : null}
+        </div>
+        <div className="waitlist__header-actions">
+          <Button onClick={() => setDialog({ kind: 'add' })} disabled={!data || readOnly || atCap}>
+            Add customer
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setDialog({ kind: 'import' })}
+            disabled={!data || readOnly}
+          >
+            Import CSV
+          </Button>
+          <Button variant="ghost" onClick={() => setDialog({ kind: 'templates' })}>
+            Message templates
+          </Button>
+        </div>
+      </header>
+
+      <div className="stack">
+        {data?.readOnly ? <ReadOnlyBanner reason={data.readOnlyReason} /> : null}
+
+        <search className="waitlist__tools">
+          <div className="field waitlist__search">
+            <label className="visually-hidden" htmlFor={searchId}>
+              Search the waitlist
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className="field__input"
+              placeholder="Search by name, phone or notes"
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+            />
+          </div>
+          <fieldset className="status-chips">
+            <legend className="visually-hidden">Show</legend>
+            {(['', ...customerStatuses] as const).map((status) => (
+              <button
+                key={status || 'all'}
+                type="button"
+                className="status-chip"
+                aria-pressed={filters.status === status}
+                onClick={() =>
+                  setFilters((current) => ({ ...current, status: status as CustomerStatus | '' }))
+                }
+              >
+                {status ? customerStatusLabels[status] : 'Active'}
+              </button>
+            ))}
+          </fieldset>
+        </search>
+
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
+        </p>
+
+        {waitlist.isPending ? (
+          <Card>
+            <Skeleton lines={5} label="Loading your waitlist" />
+          </Card>
+        ) : waitlist.isError ? (
+          <Card className="stack">
+            <Alert>{screenErrorMessage(waitlist.error, 'Failed to load your waitlist.')}</Alert>
+            <Button variant="secondary" onClick={() => waitlist.refetch()}>
+              Try again
+            </Button>
+          </Card>
+        ) : waitlist.data.customers.length === 0 ? (
+          <Card className="waitlist__empty">
+            {filtered ? (
+              <p>No customers match. Try another search or show all.</p>
+            ) : (
+              <>
+                <h2 className="card__title">Your waitlist is empty</h2>
+                <p className="card__subtitle">
+                  Add customers who want an earlier appointment. When someone cancels, open the slot on
+                  Openings and they get a text.
+                </p>
+              </>
+            )}
+          </Card>
+        ) : (
+          <ol className="customer-list" aria-label="Customers in waitlist order">
+            {waitlist.data.customers.map((customer, index) => {
+              const place = ordered.indexOf(customer);
+              return (
+                <CustomerRow
+                  key={customer.id}
+                  customer={customer}
+                  place={place >= 0 ? place + 1 : index + 1}
+                  readOnly={readOnly}
+                  onAction={onAction}
+                  move={
+                    canReorder && place >= 0
+                      ? {
+                          up: place > 0,
+                          down: place < ordered.length - 1,
+                          onMove: (direction) => move(customer, direction),
+                        }
+                      : null
+                  }
+                />
+              );
+            })}
+          </ol>
+        )}
+      </div>
+
+      {dialog?.kind === 'add' ? <CustomerFormDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'edit' ? (
+        <CustomerFormDialog customer={dialog.customer} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'remove' ? (
+        <RemoveCustomerDialog customer={dialog.customer} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'text' ? (
+        <SendTextDialog customer={dialog.customer} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'import' ? <ImportDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'templates' ? (
+        <TemplatesDialog readOnly={readOnly} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}

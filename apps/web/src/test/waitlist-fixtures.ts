@@ -1,0 +1,159 @@
+import type {
+  AlertsToday,
+  Customer,
+  Message,
+  MessageTemplate,
+  Offer,
+  Opening,
+  OpeningDetail,
+} from '@waitlist/contract';
+import { DEFAULT_MESSAGE_TEMPLATES, messageTemplateKeys } from '@waitlist/contract';
+
+let nextId = 1;
+/** A uuid-shaped id, different every call. */
+export const uuid = () => `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
+
+export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    id: uuid(),
+    name: 'Maria Lopez',
+    phone: '+12125550143',
+    notes: '',
+    status: 'waiting',
+    position: 1,
+    consentMethod: 'verbal',
+    consentedAt: '2030-01-02T15:00:00.000Z',
+    optedOut: false,
+    optedOutAt: null,
+    preferences: [],
+    firstTextSent: false,
+    createdAt: '2030-01-02T15:00:00.000Z',
+    updatedAt: '2030-01-02T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** n customers named Customer 1…n with distinct phones, in waitlist order. */
+export const customers = (count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    makeCustomer({
+      name: `Customer ${index + 1}`,
+      phone: `+1212555${String(1000 + index).slice(-4)}`,
+      position: index + 1,
+    }),
+  );
+
+export type WaitlistAnswerOptions = {
+  customers?: Customer[];
+  count?: number;
+  cap?: number | null;
+  plan?: string;
+  readOnly?: boolean;
+  readOnlyReason?: string | null;
+};
+
+export function waitlistAnswer(options: WaitlistAnswerOptions = {}) {
+  const list = options.customers ?? [];
+  return {
+    body: {
+      success: true,
+      data: list,
+      count: options.count ?? list.length,
+      cap: options.cap === undefined ? 25 : options.cap,
+      plan: options.plan ?? 'free_trial',
+      readOnly: options.readOnly ?? false,
+      readOnlyReason: options.readOnlyReason ?? null,
+    },
+  };
+}
+
+export const templatesAnswer = (overrides: Partial<Record<MessageTemplate['key'], string>> = {}) => ({
+  body: {
+    success: true,
+    data: messageTemplateKeys.map((key) => ({
+      key,
+      body: overrides[key] ?? DEFAULT_MESSAGE_TEMPLATES[key],
+      isDefault: !overrides[key],
+    })),
+  },
+});
+
+export function makeMessage(overrides: Partial<Message> = {}): Message {
+  return {
+    id: uuid(),
+    customerId: null,
+    openingId: null,
+    direction: 'out',
+    fromNumber: '+15555550100',
+    toNumber: '+12125550143',
+    body: 'Hi Maria',
+    segments: 1,
+    encoding: 'GSM-7',
+    status: 'delivered',
+    error: null,
+    createdAt: '2030-01-03T15:00:00.000Z',
+    sentAt: '2030-01-03T15:00:01.000Z',
+    deliveredAt: '2030-01-03T15:00:02.000Z',
+    ...overrides,
+  };
+}
+
+export function makeOpening(overrides: Partial<Opening> = {}): Opening {
+  return {
+    id: uuid(),
+    startsAt: '2030-01-03T20:30:00.000Z',
+    durationMinutes: 60,
+    service: 'Haircut',
+    priceCents: 4500,
+    status: 'open',
+    mode: 'all',
+    waveSize: null,
+    claimWindowMinutes: null,
+    nextWaveAt: null,
+    currentWave: 1,
+    winner: null,
+    filledAt: null,
+    createdAt: '2030-01-03T18:00:00.000Z',
+    localDate: '2030-01-03',
+    stats: { sent: 3, delivered: 2, replies: 0, offered: 3 },
+    ...overrides,
+  };
+}
+
+export function makeOffer(overrides: Partial<Offer> = {}): Offer {
+  return {
+    customerId: uuid(),
+    name: 'Maria Lopez',
+    phone: '+12125550143',
+    wave: 1,
+    sentAt: '2030-01-03T18:00:01.000Z',
+    status: 'sent',
+    ...overrides,
+  };
+}
+
+export const openingDetail = (opening: Opening, offers: Offer[] = []): OpeningDetail => ({
+  ...opening,
+  offers,
+});
+
+export function openingsAnswer(
+  options: {
+    openings?: Opening[];
+    alertsToday?: Partial<AlertsToday>;
+    readOnly?: boolean;
+    readOnlyReason?: string | null;
+    timeZone?: string;
+  } = {},
+) {
+  return {
+    body: {
+      success: true,
+      data: options.openings ?? [],
+      alertsToday: { used: 0, limit: 1, resetsAt: '2030-01-04T05:00:00.000Z', ...options.alertsToday },
+      timeZone: options.timeZone ?? 'America/New_York',
+      readOnly: options.readOnly ?? false,
+      readOnlyReason: options.readOnlyReason ?? null,
+    },
+  };
+}

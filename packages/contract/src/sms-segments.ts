@@ -1,0 +1,138 @@
+/**
+ * SMS length, encoding and carrier-filter warnings (issue 5): what the owner sees while typing a text.
+ * GSM-7: 160 septets in one segment, 153 per segment when split (the extension table's characters take two
+ * septets and are never split across segments). Anything outside GSM-7 makes the whole text UCS-2: 70 UTF-16
+ * units in one segment, 67 per segment when split (a surrogate pair, e.g. an emoji, is never split).
+ */
+
+export type SmsEncoding = 'GSM-7' | 'UCS-2';
+
+const GSM7_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+/** The extension table: each is sent as ESC + the character, so it counts 2. */
+const GSM7_EXTENSION = '^{}\\[~]|€\f';
+
+const basicSet = new Set(GSM7_BASIC);
+const extensionSet = new Set(GSM7_EXTENSION);
+
+export const SMS_LIMITS = {
+  'GSM-7': { single: 160, multi: 153 },
+  'UCS-2': { single: 70, multi: 67 },
+} as const;
+
+export function isGsm7(text: string): boolean {
+  for (const ch of text) if (!basicSet.has(ch) && !extensionSet.has(ch)) return false;
+  return true;
+}
+
+export function smsEncoding(text: string): SmsEncoding {
+  return isGsm7(text) ? 'GSM-7' : 'UCS-2';
+}
+
+/** Units of each character in the text's encoding (septets for GSM-7, UTF-16 code units for UCS-2). */
+function units(text: string, encoding: SmsEncoding): number[] {
+  const out: number[] = [];
+  for (const ch of text) {
+    if (encoding === 'GSM-7') out.push(extensionSet.has(ch) ? 2 : 1);
+    else out.push(ch.length); // 2 for characters outside the BMP (surrogate pair)
+  }
+  return out;
+}
+
+export interface SmsInfo {
+  encoding: SmsEncoding;
+  /** Septets (GSM-7) or UTF-16 code units (UCS-2). */
+  length: number;
+  segments: number;
+  /** Units still free in the last segment. */
+  remaining: number;
+  /** The size of one segment at the current length (160/153 or 70/67). */
+  perSegment: number;
+}
+
+export function smsInfo(text: string): SmsInfo {
+  const encoding = smsEncoding(text);
+  const limits = SMS_LIMITS[encoding];
+  const list = units(text, encoding);
+  const length = list.reduce((a, b) => a + b, 0);
+  if (length <= limits.single) {
+    return {
+      encoding,
+      length,
+      segments: text.length === 0 ? 0 : 1,
+      remaining: limits.single - length,
+      perSegment: limits.single,
+    };
+  }
+  let segments = 1;
+  let used = 0;
+  for (const size of list) {
+    if (used + size > limits.multi) {
+      segments += 1;
+      used = 0;
+    }
+    used += size;
+  }
+  return { encoding, length, segments, remaining: limits.multi - used, perSegment: limits.multi };
+}
+
+export function smsSegments(text: string): number {
+  return smsInfo(text).segments;
+}
+
+export const URL_SHORTENERS = [
+  'bit.ly',
+  'tinyurl.com',
+  'goo.gl',
+  't.co',
+  'ow.ly',
+  'is.gd',
+  'buff.ly',
+  'rebrand.ly',
+  'cutt.ly',
+  'shorturl.at',
+  'tiny.cc',
+  't.ly',
+  'rb.gy',
+] as const;
+
+export type SmsWarningCode = 'link' | 'url_shortener' | 'multiple_segments';
+export interface SmsWarning {
+  code: SmsWarningCode;
+  message: string;
+}
+
+const LINK_PATTERN =
+  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|us|ly|me|info|biz|app|link|gd|at|cc|gy)\b(?:\/\S*)?/i;
+
+function hasShortener(text: string): boolean {
+  const lower = text.toLowerCase();
+  return URL_SHORTENERS.some((domain) => {
+    const escaped = domain.replace(/\./g, '\\.');
+    return new RegExp(`(?:^|[^a-z0-9.-])(?:https?://)?(?:www\\.)?${escaped}(?:/|\\b)`).test(lower);
+  });
+}
+
+/** What carriers filter or charge for, in the order shown to the owner. */
+export function smsWarnings(text: string): SmsWarning[] {
+  const warnings: SmsWarning[] = [];
+  if (hasShortener(text)) {
+    warnings.push({
+      code: 'url_shortener',
+      message: 'Carriers often block texts with URL shorteners (bit.ly, tinyurl…). Use your full link.',
+    });
+  } else if (LINK_PATTERN.test(text)) {
+    warnings.push({
+      code: 'link',
+      message: 'Texts with links are more likely to be filtered by carriers.',
+    });
+  }
+  const info = smsInfo(text);
+  if (info.segments > 1) {
+    warnings.push({
+      code: 'multiple_segments',
+      message: `This text is ${info.segments} segments (${info.encoding}); each segment is billed and long texts are filtered more often.`,
+    });
+  }
+  return warnings;
+}

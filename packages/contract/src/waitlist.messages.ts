@@ -1,0 +1,95 @@
+import { planLabels } from './messages.ts';
+
+/** Waitlist plan rules (issue 5). `null` = unlimited. Keys are users.subscriptionPlan values (+ enterprise). */
+export const WAITLIST_CAPS = { free_trial: 25, starter: 25, growth: 100, enterprise: null } as const;
+/** Cancellation alerts per day, counted in the business's time zone. */
+export const ALERTS_PER_DAY = { free_trial: 1, starter: 1, growth: 2, enterprise: null } as const;
+export type WaitlistPlan = keyof typeof WAITLIST_CAPS;
+
+export function waitlistCap(plan: string): number | null {
+  return plan in WAITLIST_CAPS ? WAITLIST_CAPS[plan as WaitlistPlan] : WAITLIST_CAPS.free_trial;
+}
+export function alertsPerDay(plan: string): number | null {
+  return plan in ALERTS_PER_DAY ? ALERTS_PER_DAY[plan as WaitlistPlan] : ALERTS_PER_DAY.free_trial;
+}
+export function planLabel(plan: string): string {
+  if (plan === 'enterprise') return 'Enterprise Plan';
+  return planLabels[plan as keyof typeof planLabels] ?? plan;
+}
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Editable text templates; placeholders {name} {business} {time}. */
+export const messageTemplateKeys = [
+  'confirmation',
+  'reminder',
+  'cancellation_alert',
+  'claimed',
+  'already_filled',
+] as const;
+export type MessageTemplateKey = (typeof messageTemplateKeys)[number];
+
+export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageTemplateKey, string> = {
+  confirmation: 'Hi {name}, your appointment at {business} is confirmed for {time}.',
+  reminder: 'Hi {name}, a reminder of your appointment at {business} on {time}.',
+  cancellation_alert:
+    'Hi {name}, a spot just opened at {business}: {time}. Reply YES to claim it. First to reply gets it.',
+  claimed: "You got it, {name}! You're booked at {business} for {time}. See you then.",
+  already_filled:
+    'Sorry {name}, the {time} spot at {business} has already been filled. We will text you when another opens.',
+};
+
+export const templateLabels: Record<MessageTemplateKey, string> = {
+  confirmation: 'Appointment confirmation',
+  reminder: 'Appointment reminder',
+  cancellation_alert: 'Cancellation alert',
+  claimed: 'Slot claimed',
+  already_filled: 'Already filled',
+};
+
+/** Fills {name} {business} {time}; unknown placeholders are left as typed. */
+export function renderTemplate(
+  body: string,
+  values: { name?: string; business?: string; time?: string },
+): string {
+  return body.replace(/\{(name|business|time)\}/g, (match, key: 'name' | 'business' | 'time') =>
+    values[key] === undefined ? match : (values[key] as string),
+  );
+}
+
+export const waitlistMessages = {
+  capReached: (plan: string, cap: number) =>
+    `Your ${planLabel(plan)} allows ${cap} customers on the waitlist. Upgrade to ${
+      plan === 'growth' ? 'Enterprise' : 'the Growth Plan (100 customers)'
+    } on the Plan tab to add more.`,
+  duplicatePhone: (phone: string) => `A customer with the phone number ${phone} is already on your waitlist.`,
+  invalidPhone: 'Please enter a valid phone number (for example (555) 123-4567 or +44 20 7946 0958)',
+  phoneRequired: 'Phone number is required',
+  nameRequired: 'Name is required',
+  consentRequired: 'Please record how the customer agreed to receive texts',
+  customerNotFound: 'Customer not found',
+  reorderMismatch: 'The order must list every customer on the waitlist exactly once',
+  invalidTimeZone: 'Please choose a valid time zone',
+  invalidPreference: 'Times must be HH:MM and "from" must be before "to"',
+  csvEmpty: 'The CSV file has no customers',
+  csvTooLarge: 'Import at most 1,000 rows at a time',
+  readOnly: (reason: string) => `Your waitlist is read-only. ${reason}`,
+  alertsLimit: (plan: string, limit: number, resetsAt: string) =>
+    `Your ${planLabel(plan)} allows ${limit} cancellation alert${limit === 1 ? '' : 's'} per day. The count resets at ${resetsAt}.`,
+  openingNotFound: 'Opening not found',
+  openingNotOpen: 'This opening is no longer open',
+  openingInPast: 'The opening must start in the future',
+  invalidStartsAt: 'Please enter a valid date and time',
+  waveSizeRequired: 'Wave size and claim window are required for waves',
+  noEligibleCustomers: 'No waiting, opted-in customers fit this time',
+  templateUpdated: 'Template saved',
+  timeZoneUpdated: 'Time zone saved',
+  customerAdded: 'Customer added',
+  customerUpdated: 'Customer updated',
+  customerRemoved: 'Customer removed',
+  reordered: 'Waitlist order saved',
+  textQueued: 'Text queued',
+  openingCreated: 'Cancellation alert sent',
+  openingClosed: 'Opening closed',
+  imported: (count: number) => `Imported ${count} customer${count === 1 ? '' : 's'}`,
+} as const;
