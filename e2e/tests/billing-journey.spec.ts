@@ -23,6 +23,11 @@ async function choosePlan(page: Page, plan: 'Starter' | 'Growth') {
 
 const invoiceRows = (page: Page) => page.getByRole('table').getByRole('row');
 
+// The journey moves the server's local billing clock; put it back so later journeys' trials are not over.
+test.afterAll(async ({ request }) => {
+  expect((await request.post('/api/v1/dev/billing/reset')).ok()).toBe(true);
+});
+
 /**
  * Issue 4's journey on local billing: a declined card, a good card, trial → Starter, the invoice and its
  * PDF, Starter → Growth (prorated), Growth → Starter (pending until period end), cancel, resume, and

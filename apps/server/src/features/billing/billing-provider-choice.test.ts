@@ -74,6 +74,7 @@ describe('with Stripe configured', () => {
       ['POST', '/api/v1/billing/local/setup-intents/confirm'],
       ['POST', '/api/v1/dev/billing/advance'],
       ['GET', '/api/v1/dev/billing/clock'],
+      ['POST', '/api/v1/dev/billing/reset'],
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode, url).toBe(404);
     }

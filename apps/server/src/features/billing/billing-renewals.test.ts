@@ -207,3 +207,16 @@ describe('period ends', () => {
     expect(new Set(monthly.map((invoice) => invoice.number)).size).toBe(13);
   });
 });
+
+describe('POST /dev/billing/reset', () => {
+  it('puts the billing clock back on the real time, so owners who sign up afterwards keep their trial', async () => {
+    expect((await t.app.inject({ url: '/api/v1/dev/billing/clock' })).json().offsetDays).toBeGreaterThan(300);
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/dev/billing/reset' });
+    expect(response.json()).toEqual({ success: true, now: START, offsetDays: 0 });
+    const newcomer = await onboardedUser(t);
+    // The worker's next pass (what /dev/billing/advance runs) must not end the newcomer's trial.
+    await advance(1);
+    expect(await standingOf(newcomer)).toBe('ok');
+    expect(await me(newcomer.token)).toMatchObject({ subscriptionStatus: 'trialing' });
+  });
+});

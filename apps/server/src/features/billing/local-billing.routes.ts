@@ -81,6 +81,21 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.post(
+    '/dev/billing/reset',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Local billing only: puts the billing clock back on the real time',
+        response: { 200: clockAnswer.pick({ success: true, now: true, offsetDays: true }) },
+      },
+    },
+    async () => {
+      const now = await provider.resetClock();
+      return { success: true as const, now: now.toISOString(), offsetDays: 0 };
+    },
+  );
+
   app.get(
     '/dev/billing/clock',
     {

@@ -84,6 +84,8 @@ export interface LocalBillingProvider extends BillingProvider {
   now(): Promise<Date>;
   clockOffsetMs(): Promise<number>;
   advanceClock(ms: number): Promise<Date>;
+  /** Puts the billing clock back on the real time (demos and test suites that moved it). */
+  resetClock(): Promise<Date>;
   /** Applies every period end due by the billing clock: renewals, scheduled changes, cancellations. */
   applyDuePeriodEnds(): Promise<PeriodEndOutcome[]>;
   /** The role Stripe.js's confirmCardSetup plays: checks a test card and attaches it to the customer. */
@@ -792,6 +794,11 @@ export function createLocalBillingProvider(deps: {
           target: localBillingClock.id,
           set: { offsetMs: sql`${localBillingClock.offsetMs} + ${ms}` },
         });
+      return billingNow(db);
+    },
+
+    async resetClock() {
+      await db.delete(localBillingClock);
       return billingNow(db);
     },
 
