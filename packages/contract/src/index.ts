@@ -1,3 +1,4 @@
+export * from './admin.schemas.ts';
 export * from './auth.schemas.ts';
 export * from './billing.messages.ts';
 export * from './billing.schemas.ts';
@@ -8,3 +9,4 @@ export * from './sms-segments.ts';
 export * from './user.schemas.ts';
 export * from './waitlist.messages.ts';
 export * from './waitlist.schemas.ts';
+export * from './social.schemas.ts';
