@@ -15,6 +15,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { type AdminService, createAdminService } from './features/admin/admin.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './features/auth/auth.service.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
@@ -52,6 +54,7 @@ declare module 'fastify' {
     billingWorker: BillingWorker;
     openingsWorker: OpeningsWorker;
     services: {
+      admin: AdminService;
       auth: AuthService;
       email: EmailProvider;
       billing: BillingService;
@@ -164,12 +167,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminEmails: config.adminEmails,
     beforeAccountDeleted: (user) => billingService.closeAccount(user),
   });
+  const adminService = createAdminService({ db: database.db });
   const localBilling = isLocalBillingProvider(billingProvider) ? billingProvider : undefined;
   const authenticate = createAuthenticate(authService);
   app.decorate('outbox', outbox);
   app.decorate('billingWorker', billingWorker);
   app.decorate('openingsWorker', openingsWorker);
   app.decorate('services', {
+    admin: adminService,
     auth: authService,
     email,
     billing: billingService,
@@ -231,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(authRoutes, { authService, authenticate: authenticate as never });
       await api.register(usersRoutes, { authService, authenticate: authenticate as never });
+      await api.register(adminRoutes, { adminService, authenticate: authenticate as never });
       await api.register(billingRoutes, { billingService, authenticate: authenticate as never });
       await api.register(notificationsRoutes, { billingService, authenticate: authenticate as never });
       if (config.billing.provider === 'stripe') {

@@ -19,6 +19,7 @@ export function defaultOrderFor(sort: AdminSortKey): SortOrder {
 }
 
 export const adminMessages = {
+  adminOnly: 'Only admins can see the user list.',
   badSort: `Unknown sort key. Use one of: ${adminSortKeys.join(', ')}.`,
   badOrder: 'Sort order must be asc or desc.',
   badVerified: 'verified must be true or false.',

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -50,7 +51,9 @@ export function openDatabase(target: { url: string } | { dataDir: string }): Dat
   }
   const inMemory = target.dataDir === IN_MEMORY;
   if (!inMemory) mkdirSync(target.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(resolve(target.dataDir));
+  // pg_trgm backs the admin search's indexes (issue 6); PostgreSQL ships it as a contrib extension.
+  const extensions = { pg_trgm };
+  const client = inMemory ? new PGlite({ extensions }) : new PGlite(resolve(target.dataDir), { extensions });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -57,9 +57,25 @@ export const users = pgTable(
     billingCustomerId: text('billing_customer_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the admin search matches as text: name, email and business, lower-cased (issue 6). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || business_name)`),
+    /** Every phone of the user as digits only, so "(555) 123" and "555-123" find the same owner. */
+    phoneDigits: text('phone_digits')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(business_phone || ' ' || coalesce(phone_number, '') || ' ' || coalesce(plivo_number, ''), '[^0-9 ]', '', 'g')`,
+      ),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
+    // The admin list (issue 6): trigram indexes serve "contains" searches, the others its sort keys.
+    index('users_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('users_phone_digits_trgm_idx').using('gin', sql`${table.phoneDigits} gin_trgm_ops`),
+    index('users_first_name_sort_idx').on(sql`lower(${table.firstName})`, table.id),
+    index('users_business_name_sort_idx').on(sql`lower(${table.businessName})`, table.id),
+    index('users_plan_created_at_idx').on(table.subscriptionPlan, table.createdAt),
     uniqueIndex('users_provider_key')
       .on(table.provider, table.providerId)
       .where(sql`${table.provider} is not null`),
