@@ -46,7 +46,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       DATA_DIR: 'memory://',
-      ADMIN_EMAILS: 'admin@e2e.test',
+      ADMIN_EMAILS: 'admin@e2e.test,list-admin@e2e.test',
       LOG_LEVEL: 'warn',
     },
   },
