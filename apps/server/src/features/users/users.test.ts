@@ -60,7 +60,13 @@ async function emailsTo(to: string) {
   return row!.n;
 }
 /** The whole row minus the columns every update touches, for "nothing else changed" comparisons. */
-const withoutUpdatedAt = ({ updatedAt: _ignored, ...row }: Awaited<ReturnType<typeof userRow>>) => row;
+/** The stored fields a request writes: not the timestamp, nor the search columns the database derives from them. */
+const withoutUpdatedAt = ({
+  updatedAt: _updated,
+  searchText: _search,
+  phoneDigits: _digits,
+  ...row
+}: Awaited<ReturnType<typeof userRow>>) => row;
 
 const details = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Bella',
