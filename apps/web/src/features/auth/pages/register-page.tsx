@@ -26,6 +26,7 @@ export function RegisterPage() {
     setError,
     getValues,
     setFocus,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<RegisterForm, unknown, z.output<typeof registerForm>>({
     resolver: zodResolver(registerForm),
@@ -50,6 +51,8 @@ export function RegisterPage() {
       setFormError(error instanceof Error ? error.message : String(error));
     }
   });
+
+  const termsAccepted = watch('acceptTerms');
 
   const checkTermsFor = (provider: SocialProvider) => {
     if (provider === 'Apple' || getValues('acceptTerms')) return true;
@@ -125,7 +128,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <div className="auth-divider">or sign up with</div>
-      <SocialButtons beforeContinue={checkTermsFor} />
+      <SocialButtons beforeContinue={checkTermsFor} googleUnlocked={termsAccepted === true} />
       {termsOpen ? <TermsDialog onClose={() => setTermsOpen(false)} /> : null}
     </AuthLayout>
   );
