@@ -85,6 +85,7 @@ describe('social sign-in buttons without client ids (GET /config answers null)',
     expect(toastTexts()).toEqual([]);
 
     await app.user.click(terms);
+    expect(screen.queryByText(/before continuing with/)).not.toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Google Sign-In is not configured...');
   });

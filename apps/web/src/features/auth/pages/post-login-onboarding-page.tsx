@@ -139,7 +139,9 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
         <span className="social-identity__icon">{providerIcons[data.provider]}</span>
         <div className="social-identity__text">
           <p className="social-identity__name">{name || `Your ${providerName} account`}</p>
-          <p className="social-identity__email">{data.email || 'No email shared'}</p>
+          <p className="social-identity__email">
+            {data.email ? <EmailAddress email={data.email} /> : 'No email shared'}
+          </p>
         </div>
       </section>
       {formError ? <Alert>{formError}</Alert> : null}
@@ -181,7 +183,7 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
           Create my account
         </Button>
         <p className="social-identity__terms">
-          By creating your account you accept the{' '}
+          By continuing you accept the{' '}
           <Button variant="link" className="terms-link" onClick={() => setTermsOpen(true)}>
             Terms of Service
           </Button>
@@ -190,5 +192,18 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
       </form>
       {termsOpen ? <TermsDialog onClose={() => setTermsOpen(false)} /> : null}
     </AuthLayout>
+  );
+}
+
+/** A long address (Apple's relay ones are) breaks after the @ before it breaks anywhere else. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }

@@ -24,6 +24,7 @@ export function RegisterPage() {
     register,
     handleSubmit,
     setError,
+    clearErrors,
     getValues,
     setFocus,
     watch,
@@ -121,7 +122,12 @@ export function RegisterPage() {
               Read the terms
             </Button>
           }
-          {...register('acceptTerms')}
+          {...register('acceptTerms', {
+            // Ticking the box answers "before continuing with Google" at once, not at the next submit.
+            onChange: (event: { target: { checked: boolean } }) => {
+              if (event.target.checked) clearErrors('acceptTerms');
+            },
+          })}
         />
         <Button type="submit" block busy={isSubmitting}>
           Create account

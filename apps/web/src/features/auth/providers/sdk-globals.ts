@@ -84,7 +84,7 @@ export const sdkUrls = {
   apple: 'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js',
 } as const;
 
-export const FACEBOOK_API_VERSION = 'v21.0';
+export const FACEBOOK_API_VERSION = 'v25.0';
 
 export const googleAccountsId = (): GoogleAccountsId | undefined => sdkWindow().google?.accounts?.id;
 export const facebookSdk = (): FacebookSdk | undefined => sdkWindow().FB;
