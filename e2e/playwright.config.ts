@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { googleClientId, identityPort, identityURL, appPort as port } from './support/identity.ts';
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser) against the real server, which serves
- * the built web app on an in-memory PGlite database with the local mailbox.
+ * the built web app on an in-memory PGlite database with the local mailbox. Google sign-in is
+ * configured against a local identity server (support/identity-server.mjs) that publishes the keys
+ * the app server checks ID tokens with; Facebook and Apple are left unconfigured.
  */
-const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -30,24 +32,40 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // The journeys never reach the internet: a provider SDK a test does not serve itself fails to
+        // load at once, the same way on every machine.
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
-    url: `${baseURL}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: 'memory://',
-      ADMIN_EMAILS: 'admin@e2e.test,list-admin@e2e.test',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node support/identity-server.mjs',
+      url: `${identityURL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { IDENTITY_PORT: String(identityPort), GOOGLE_CLIENT_ID: googleClientId },
     },
-  },
+    {
+      command: 'node --import tsx ../apps/server/src/main.ts',
+      url: `${baseURL}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: 'memory://',
+        ADMIN_EMAILS: 'admin@e2e.test,list-admin@e2e.test',
+        LOG_LEVEL: 'warn',
+        GOOGLE_CLIENT_ID: googleClientId,
+        GOOGLE_JWKS_URL: `${identityURL}/jwks`,
+      },
+    },
+  ],
 });

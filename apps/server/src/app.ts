@@ -19,6 +19,8 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './features/admin/admin.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './features/auth/auth.service.ts';
+import { socialAuthRoutes } from './features/auth/social.routes.ts';
+import { createSocialAuthService, type SocialAuthService } from './features/auth/social.service.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './features/billing/billing.service.ts';
 import { type BillingWorker, createBillingWorker } from './features/billing/billing.worker.ts';
@@ -46,6 +48,8 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
 import { isLocalBillingProvider } from './providers/billing/local.ts';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.ts';
+import { socialSignInCspSources } from './providers/identity/csp.ts';
+import { createIdentityProviders, type IdentityProviders } from './providers/identity/index.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.ts';
 
 declare module 'fastify' {
@@ -56,6 +60,7 @@ declare module 'fastify' {
     services: {
       admin: AdminService;
       auth: AuthService;
+      socialAuth: SocialAuthService;
       email: EmailProvider;
       billing: BillingService;
       messaging: MessagingService;
@@ -77,6 +82,8 @@ export interface BuildAppOptions {
   billingProvider?: BillingProvider;
   /** Replaces the SMS provider chosen by config. */
   smsProvider?: SmsProvider;
+  /** Replaces the identity providers chosen by config. */
+  identityProviders?: IdentityProviders;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -168,6 +175,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     beforeAccountDeleted: (user) => billingService.closeAccount(user),
   });
   const adminService = createAdminService({ db: database.db });
+  const socialAuthService = createSocialAuthService({
+    db: database.db,
+    clock,
+    limiter,
+    identity: options.identityProviders ?? createIdentityProviders(config.social, { clock }),
+    adminEmails: config.adminEmails,
+    logger: app.log,
+  });
   const localBilling = isLocalBillingProvider(billingProvider) ? billingProvider : undefined;
   const authenticate = createAuthenticate(authService);
   app.decorate('outbox', outbox);
@@ -176,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', {
     admin: adminService,
     auth: authService,
+    socialAuth: socialAuthService,
     email,
     billing: billingService,
     messaging: messagingService,
@@ -192,14 +208,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await email.close();
   });
 
+  // Each configured sign-in provider adds the origins its browser SDK needs, and only those.
+  const social = socialSignInCspSources(config.social);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...social.scriptSrc],
+        styleSrc: ["'self'", "'unsafe-inline'", ...social.styleSrc],
+        imgSrc: ["'self'", 'data:', ...social.imgSrc],
+        connectSrc: ["'self'", ...social.connectSrc],
+        frameSrc: ["'self'", ...social.frameSrc],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -235,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       });
       await api.register(authRoutes, { authService, authenticate: authenticate as never });
+      await api.register(socialAuthRoutes, { socialAuthService });
       await api.register(usersRoutes, { authService, authenticate: authenticate as never });
       await api.register(adminRoutes, { adminService, authenticate: authenticate as never });
       await api.register(billingRoutes, { billingService, authenticate: authenticate as never });

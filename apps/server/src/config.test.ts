@@ -62,7 +62,7 @@ describe('loadConfig', () => {
       },
       redisUrl: 'redis://cache:6379',
       adminEmails: ['boss@example.com', 'second@example.com'],
-      social: { googleClientId: undefined },
+      social: { google: undefined, facebook: undefined, apple: undefined },
       logLevel: 'warn',
     });
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
@@ -91,10 +91,65 @@ describe('loadConfig', () => {
     ['PLIVO_API_URL', 'api.plivo.com'],
     ['STRIPE_API_URL', 'stripe'],
     ['GOOGLE_JWKS_URL', 'nope'],
+    ['GOOGLE_TOKENINFO_URL', 'oauth2.googleapis.com/tokeninfo'],
+    ['GOOGLE_USERINFO_URL', 'file:///etc/passwd'],
+    ['APPLE_JWKS_URL', 'appleid.apple.com/auth/keys'],
+    ['FACEBOOK_GRAPH_URL', 'graph'],
     ['ADMIN_EMAILS', 'boss@example.com, not-an-email'],
   ])('refuses %s=%j with a ConfigError of one line naming the variable and the value', (variable, value) => {
     const message = configErrorFor({ [variable]: value }, variable);
     expect(message).toContain(`(got ${JSON.stringify(value)})`);
+  });
+
+  it('configures social sign-in per provider, with the providers’ own endpoints by default', () => {
+    expect(loadConfig({}).social).toEqual({ google: undefined, facebook: undefined, apple: undefined });
+    expect(
+      loadConfig({
+        GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+        FACEBOOK_APP_ID: '1234',
+        FACEBOOK_APP_SECRET: 'shh',
+        APPLE_CLIENT_ID: 'com.example.web',
+      }).social,
+    ).toEqual({
+      google: {
+        clientId: 'client.apps.googleusercontent.com',
+        jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+        tokenInfoUrl: 'https://oauth2.googleapis.com/tokeninfo',
+        userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+      },
+      facebook: { appId: '1234', appSecret: 'shh', graphUrl: 'https://graph.facebook.com/v25.0' },
+      apple: { clientId: 'com.example.web', jwksUrl: 'https://appleid.apple.com/auth/keys' },
+    });
+  });
+
+  it('points the providers at other endpoints when told (tests), and ignores them for unconfigured ones', () => {
+    const social = loadConfig({
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_JWKS_URL: 'http://127.0.0.1:9000/google/certs',
+      GOOGLE_TOKENINFO_URL: 'http://127.0.0.1:9000/google/tokeninfo',
+      GOOGLE_USERINFO_URL: 'http://127.0.0.1:9000/google/userinfo',
+      FACEBOOK_APP_ID: '1234',
+      FACEBOOK_APP_SECRET: 'shh',
+      FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9000/facebook/',
+      APPLE_JWKS_URL: 'http://127.0.0.1:9000/apple/keys',
+    }).social;
+    expect(social.google).toEqual({
+      clientId: 'client',
+      jwksUrl: 'http://127.0.0.1:9000/google/certs',
+      tokenInfoUrl: 'http://127.0.0.1:9000/google/tokeninfo',
+      userInfoUrl: 'http://127.0.0.1:9000/google/userinfo',
+    });
+    expect(social.facebook?.graphUrl).toBe('http://127.0.0.1:9000/facebook');
+    expect(social.apple).toBeUndefined();
+  });
+
+  it('needs the Facebook app id and secret together, and names the missing one', () => {
+    expect(configErrorFor({ FACEBOOK_APP_ID: '1234' }, 'FACEBOOK_APP_SECRET')).toBe(
+      'Invalid configuration: FACEBOOK_APP_SECRET is required when FACEBOOK_APP_ID is set',
+    );
+    expect(configErrorFor({ FACEBOOK_APP_SECRET: 'shh', FACEBOOK_APP_ID: ' ' }, 'FACEBOOK_APP_ID')).toBe(
+      'Invalid configuration: FACEBOOK_APP_ID is required when FACEBOOK_APP_SECRET is set',
+    );
   });
 
   it('names the bad variable even when others are fine', () => {

@@ -48,7 +48,10 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: optionalString,
   FACEBOOK_APP_SECRET: optionalString,
   APPLE_CLIENT_ID: optionalString,
+  // Provider endpoints: overridden only by tests, which point them at local servers.
   GOOGLE_JWKS_URL: optionalUrl(/^https?:/),
+  GOOGLE_TOKENINFO_URL: optionalUrl(/^https?:/),
+  GOOGLE_USERINFO_URL: optionalUrl(/^https?:/),
   APPLE_JWKS_URL: optionalUrl(/^https?:/),
   FACEBOOK_GRAPH_URL: optionalUrl(/^https?:/),
   REDIS_URL: optionalUrl(/^rediss?:/),
@@ -106,6 +109,17 @@ export type SmsConfig = (
   sendRate: number;
 };
 
+/**
+ * Social sign-in (issue 7). A provider is configured when its id is set (Facebook: app id and secret, both
+ * or neither); an unconfigured one is `undefined`, and its button says so. The URLs are the providers' own
+ * unless a test overrides them.
+ */
+export interface SocialConfig {
+  google: { clientId: string; jwksUrl: string; tokenInfoUrl: string; userInfoUrl: string } | undefined;
+  facebook: { appId: string; appSecret: string; graphUrl: string } | undefined;
+  apple: { clientId: string; jwksUrl: string } | undefined;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -115,11 +129,7 @@ export interface Config {
   email: { provider: 'smtp'; url: string; from: string } | { provider: 'local'; from: string };
   redisUrl: string | undefined;
   adminEmails: string[];
-  social: {
-    googleClientId: string | undefined;
-    facebookAppId: string | undefined;
-    appleClientId: string | undefined;
-  };
+  social: SocialConfig;
   billing: BillingConfig;
   sms: SmsConfig;
   logLevel: Env['LOG_LEVEL'];
@@ -154,16 +164,49 @@ export function loadConfig(
       : { provider: 'local', from: mailFrom },
     redisUrl: env.REDIS_URL,
     adminEmails: env.ADMIN_EMAILS,
-    social: {
-      googleClientId: env.GOOGLE_CLIENT_ID,
-      facebookAppId: env.FACEBOOK_APP_ID,
-      appleClientId: env.APPLE_CLIENT_ID,
-    },
+    social: socialConfig(env),
     billing: billingConfig(env),
     sms: smsConfig(env),
     logLevel: env.LOG_LEVEL,
     webDistDir: undefined,
     ...overrides,
+  };
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '');
+
+function socialConfig(env: Env): SocialConfig {
+  if (env.FACEBOOK_APP_ID && !env.FACEBOOK_APP_SECRET)
+    throw new ConfigError(
+      'Invalid configuration: FACEBOOK_APP_SECRET is required when FACEBOOK_APP_ID is set',
+    );
+  if (env.FACEBOOK_APP_SECRET && !env.FACEBOOK_APP_ID)
+    throw new ConfigError(
+      'Invalid configuration: FACEBOOK_APP_ID is required when FACEBOOK_APP_SECRET is set',
+    );
+  return {
+    google: env.GOOGLE_CLIENT_ID
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          jwksUrl: env.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+          tokenInfoUrl: env.GOOGLE_TOKENINFO_URL ?? 'https://oauth2.googleapis.com/tokeninfo',
+          userInfoUrl: env.GOOGLE_USERINFO_URL ?? 'https://openidconnect.googleapis.com/v1/userinfo',
+        }
+      : undefined,
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? {
+            appId: env.FACEBOOK_APP_ID,
+            appSecret: env.FACEBOOK_APP_SECRET,
+            graphUrl: withoutTrailingSlash(env.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com/v25.0'),
+          }
+        : undefined,
+    apple: env.APPLE_CLIENT_ID
+      ? {
+          clientId: env.APPLE_CLIENT_ID,
+          jwksUrl: env.APPLE_JWKS_URL ?? 'https://appleid.apple.com/auth/keys',
+        }
+      : undefined,
   };
 }
 

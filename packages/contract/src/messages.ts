@@ -27,6 +27,8 @@ export const validationMessages = {
   businessPhoneInvalid: 'Please enter a valid 10-digit phone number',
   deleteConfirmation: 'Please type DELETE to confirm',
   socialEmailRequired: 'Email is required. Please check your Google/Facebook permissions.',
+  /** SPEC §8 names this phrase in the server's Apple error; the web asks for the phone on it. */
+  phoneNumberRequired: 'Phone number is required',
   validationErrorTitle: 'Validation Error',
 } as const;
 
@@ -53,6 +55,8 @@ export const authMessages = {
   appleNotConfigured: 'Apple Sign-In is not configured...',
   socialSignInFailed: (provider: 'Google' | 'Facebook' | 'Apple') =>
     `${provider} sign-in failed. Please try again.`,
+  appleNoIdToken: 'No ID token received from Apple',
+  googleInitFailed: 'Failed to initiate Google login. Please try again.',
   // ours: the server's own answers
   loginSuccessful: 'Login successful',
   registered: 'Account created. We sent a 6-digit code to your email.',

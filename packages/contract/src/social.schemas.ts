@@ -83,6 +83,9 @@ export const socialMessages = {
     `Your ${socialProviderNames[provider]} email address is not verified. Verify it with ${socialProviderNames[provider]} and try again.`,
   unverifiedAccountExists: (provider: SocialProviderId) =>
     `An account with this email already exists but its email is not verified. Log in with your password and verify your email, then continue with ${socialProviderNames[provider]}.`,
+  /** An account with this email is already linked to another identity at the same provider. */
+  linkedToAnotherAccount: (provider: SocialProviderId) =>
+    `An account with this email is already linked to a different ${socialProviderNames[provider]} account.`,
   signedIn: 'Login successful',
   signedUp: 'Account created successfully',
   linked: (provider: SocialProviderId) => `Your account is now linked to ${socialProviderNames[provider]}.`,

@@ -41,3 +41,9 @@ export class TooManyRequests extends AppError {
     super(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
   }
 }
+/** A provider we depend on could not be reached; the message says so in the user's words, never internals. */
+export class ServiceUnavailable extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}

@@ -17,6 +17,8 @@ import { TooManyRequests } from './errors.ts';
 export const rateLimitRules = {
   loginAccount: { points: 10, durationSeconds: 15 * 60 },
   loginIp: { points: 50, durationSeconds: 15 * 60 },
+  /** Social sign-in, like login per IP: each attempt also costs a call to the provider. */
+  externalAuthIp: { points: 50, durationSeconds: 15 * 60 },
   forgotPasswordAccount: { points: 3, durationSeconds: 60 * 60 },
   forgotPasswordIp: { points: 10, durationSeconds: 60 * 60 },
   sendVerificationAccount: { points: 5, durationSeconds: 60 * 60 },

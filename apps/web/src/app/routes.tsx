@@ -3,6 +3,7 @@ import { AccountPage } from '../features/account/pages/account-page.tsx';
 import { AdminPage } from '../features/admin/pages/admin-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { PostLoginOnboardingPage } from '../features/auth/pages/post-login-onboarding-page.tsx';
 import { RegisterPage } from '../features/auth/pages/register-page.tsx';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
 import { VerifyAccountPage } from '../features/auth/pages/verify-account-page.tsx';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
           { path: '/login', element: <LoginPage /> },
           { path: '/register', element: <RegisterPage /> },
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/post-login-onboarding', element: <PostLoginOnboardingPage /> },
         ],
       },
       {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authMessages, type User } from '@waitlist/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { apiRequest, setUnauthorizedHandler, tokenStorage } from './api-client.ts';
+import { socialUserDataStorage } from './social-user-data.ts';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
@@ -47,6 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const forgetSession = useCallback(() => {
     tokenStorage.clear();
+    socialUserDataStorage.clear();
     setToken(null);
     queryClient.clear();
   }, [queryClient]);

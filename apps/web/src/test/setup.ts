@@ -7,4 +7,6 @@ afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
+  // Sign-in SDK <script>s a test added (the loader loads a URL again once its script is gone).
+  for (const script of document.querySelectorAll('script[src]')) script.remove();
 });

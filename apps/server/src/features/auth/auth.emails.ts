@@ -1,3 +1,4 @@
+import { type SocialProviderId, socialProviderNames, socialProviders } from '@waitlist/contract';
 import type { EmailMessage } from '../../providers/email/index.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -51,5 +52,27 @@ export function passwordChangedEmail(to: string, firstName: string): EmailMessag
     subject: 'Your password was changed',
     text: lines.join('\n\n'),
     html: layout('Password changed', lines),
+  };
+}
+
+/** Forgot-password for an account that signs in only with Google, Facebook or Apple: no link, just the way in. */
+export function socialAccountPasswordEmail(
+  to: string,
+  firstName: string,
+  provider: string | null,
+): EmailMessage {
+  const known = socialProviders.includes(provider as SocialProviderId);
+  const button = known ? socialProviderNames[provider as SocialProviderId] : 'Google, Facebook or Apple';
+  const lines = [
+    `Hi ${firstName || 'there'},`,
+    `We received a request to reset your Waitlist & Text password, but your account has no password: you sign in with ${button}.`,
+    `Use the ${button} button on the login page. Nothing about your account has changed.`,
+    'If you did not ask for this, you can ignore this email.',
+  ];
+  return {
+    to,
+    subject: `You sign in with ${button}`,
+    text: lines.join('\n\n'),
+    html: layout(`You sign in with ${button}`, lines),
   };
 }

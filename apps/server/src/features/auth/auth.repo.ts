@@ -40,6 +40,47 @@ export async function insertUser(executor: Executor, values: NewUser) {
   return user;
 }
 
+/** The account signed in through `provider` as `providerId` (unique together). */
+export async function findUserByProvider(executor: Executor, provider: string, providerId: string) {
+  const [user] = await executor
+    .select()
+    .from(users)
+    .where(and(eq(users.provider, provider), eq(users.providerId, providerId)))
+    .limit(1);
+  return user;
+}
+
+/** Reads the user with this email, locked until the transaction ends, so two sign-ins cannot both link it. */
+export async function findUserByEmailForUpdate(executor: Executor, email: string) {
+  const [user] = await executor.select().from(users).where(eq(users.email, email)).for('update').limit(1);
+  return user;
+}
+
+/**
+ * Inserts an account made by a social sign-in; returns undefined when the email or the provider identity is
+ * already taken, by any unique index (a concurrent identical sign-in, a registration of the same email).
+ */
+export async function insertExternalUser(executor: Executor, values: NewUser) {
+  const [user] = await executor.insert(users).values(values).onConflictDoNothing().returning();
+  return user;
+}
+
+/** Links an account that has no provider yet; undefined when it has one by now. */
+export async function linkProvider(
+  executor: Executor,
+  id: string,
+  provider: string,
+  providerId: string,
+  now: Date,
+) {
+  const [user] = await executor
+    .update(users)
+    .set({ provider, providerId, updatedAt: now })
+    .where(and(eq(users.id, id), isNull(users.provider)))
+    .returning();
+  return user;
+}
+
 export async function updateUser(
   executor: Executor,
   id: string,

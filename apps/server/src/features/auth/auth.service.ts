@@ -25,7 +25,12 @@ import {
   verifyPassword,
 } from '../../lib/secrets.ts';
 import { enqueueEmail } from '../outbox/outbox.repo.ts';
-import { passwordChangedEmail, passwordResetEmail, verificationCodeEmail } from './auth.emails.ts';
+import {
+  passwordChangedEmail,
+  passwordResetEmail,
+  socialAccountPasswordEmail,
+  verificationCodeEmail,
+} from './auth.emails.ts';
 import * as repo from './auth.repo.ts';
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -52,21 +57,39 @@ export interface AuthServiceDeps {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** Starts a session: the caller gets the token, the database keeps only its hash. Every sign-in uses this. */
+export async function issueSession(
+  executor: Executor,
+  clock: Clock,
+  userId: string,
+): Promise<{ token: string }> {
+  const token = generateToken();
+  await repo.insertSession(
+    executor,
+    userId,
+    hashToken(token),
+    new Date(clock.now().getTime() + SESSION_TTL_MS),
+  );
+  return { token };
+}
+
+/** What every new account starts with, however it signs up: the 7-day trial from now, admin if listed. */
+export function newAccountFields(now: Date, email: string, adminEmails: string[]) {
+  return {
+    email,
+    admin: adminEmails.includes(email),
+    trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, limiter } = deps;
   // Hashing a password for an unknown email keeps login's timing from revealing which emails exist.
   let dummyHash: Promise<string> | undefined;
 
-  async function createSession(executor: Executor, userId: string): Promise<{ token: string }> {
-    const token = generateToken();
-    await repo.insertSession(
-      executor,
-      userId,
-      hashToken(token),
-      new Date(clock.now().getTime() + SESSION_TTL_MS),
-    );
-    return { token };
-  }
+  const createSession = (executor: Executor, userId: string) => issueSession(executor, clock, userId);
 
   async function issueVerificationCode(executor: Executor, user: repo.UserRow) {
     const code = generateVerificationCode();
@@ -89,14 +112,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const email = body.email.toLowerCase();
       return withOutbox(async (tx) => {
         const user = await repo.insertUser(tx, {
+          ...newAccountFields(now, email, deps.adminEmails),
           firstName: body.firstName,
           lastName: body.lastName,
-          email,
           passwordHash,
-          admin: deps.adminEmails.includes(email),
-          trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
-          createdAt: now,
-          updatedAt: now,
         });
         if (!user) throw new Conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
         await issueVerificationCode(tx, user);
@@ -139,6 +158,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       await limiter.consume('forgotPasswordAccount', email);
       const user = await repo.findUserByEmail(db, email);
       if (!user) return;
+      if (!user.passwordHash) {
+        // A social-only account has no password to reset, and a reset link must not give it one
+        // (decision 0006): the owner is told which button to use instead. The answer stays the same.
+        await withOutbox((tx) =>
+          enqueueEmail(
+            tx,
+            socialAccountPasswordEmail(user.email, user.firstName, user.provider),
+            clock.now(),
+          ),
+        );
+        return;
+      }
       const token = generateToken();
       const expiresAt = new Date(clock.now().getTime() + RESET_TOKEN_TTL_MINUTES * MINUTE_MS);
       await withOutbox(async (tx) => {

@@ -47,9 +47,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     },
     async () => ({
       success: true as const,
-      googleClientId: config.social.googleClientId ?? null,
-      facebookAppId: config.social.facebookAppId ?? null,
-      appleClientId: config.social.appleClientId ?? null,
+      googleClientId: config.social.google?.clientId ?? null,
+      // Only when the secret is set too: without it the server cannot check a Facebook token.
+      facebookAppId: config.social.facebook?.appId ?? null,
+      appleClientId: config.social.apple?.clientId ?? null,
       emailProvider: config.email.provider,
       billing,
     }),

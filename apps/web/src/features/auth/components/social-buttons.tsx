@@ -1,12 +1,36 @@
-import { authMessages } from '@waitlist/contract';
+import { authMessages, type SocialUserData, validationMessages } from '@waitlist/contract';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useConfig } from '../../../lib/config.ts';
+import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
+import {
+  type AppleSignInResponse,
+  appleIdSdk,
+  FACEBOOK_API_VERSION,
+  type FacebookLoginResponse,
+  type FacebookMe,
+  type FacebookSdk,
+  facebookSdk,
+  type GoogleCredentialResponse,
+  googleAccountsId,
+  sdkUrls,
+} from '../providers/sdk-globals.ts';
+import { appleProfile, facebookProfile, googleProfile, newNonce } from '../providers/social-profiles.ts';
+import { AppleIcon, FacebookIcon, GoogleIcon } from './social-icons.tsx';
+import { useProviderSdk } from './use-provider-sdk.ts';
+import { useSocialSignIn } from './use-social-sign-in.ts';
 
 export type SocialProvider = 'Google' | 'Facebook' | 'Apple';
 
 type SocialButtonsProps = {
   /** Runs first; return false to stop (register checks the terms box here). */
   beforeContinue?: (provider: SocialProvider) => boolean;
+  /**
+   * Whether `beforeContinue` would let Google through right now. A click on Google's own button
+   * cannot be stopped, so while this is false our button stands in for it and asks first.
+   */
+  googleUnlocked?: boolean;
 };
 
 const notConfiguredMessage: Record<SocialProvider, string> = {
@@ -15,87 +39,240 @@ const notConfiguredMessage: Record<SocialProvider, string> = {
   Apple: authMessages.appleNotConfigured,
 };
 
-/** Ours, until social sign-in itself arrives in a later issue. */
-const notAvailableYet = (provider: SocialProvider) => `${provider} sign-in is not available yet.`;
+/** Closing Apple's window is the owner changing their mind, not a failure worth a message. */
+const appleCancelled = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  ['popup_closed_by_user', 'user_cancelled_authorize'].includes(String((error as { error?: unknown }).error));
 
-export function SocialButtons({ beforeContinue }: SocialButtonsProps) {
+const readFacebookMe = (sdk: FacebookSdk) =>
+  new Promise<FacebookMe>((resolve) => sdk.api('/me', { fields: 'id,first_name,last_name,email' }, resolve));
+
+/**
+ * "Continue with Google / Facebook / Apple" (SPEC §1, §7). Each SDK loads only when this server has a
+ * client id for it; without one the button says the provider is not configured. Google's ID token,
+ * Facebook's access token and Apple's identity token (with its nonce) go to POST /auth/external, which
+ * verifies them.
+ */
+export function SocialButtons({ beforeContinue, googleUnlocked = true }: SocialButtonsProps) {
   const config = useConfig();
   const toast = useToast();
+  const navigate = useNavigate();
+  const signInWith = useSocialSignIn();
+  const [busy, setBusy] = useState<SocialProvider | null>(null);
 
-  const clientIds: Record<SocialProvider, string | null | undefined> = {
-    Google: config.data?.googleClientId,
-    Facebook: config.data?.facebookAppId,
-    Apple: config.data?.appleClientId,
+  const googleClientId = config.data?.googleClientId ?? null;
+  const facebookAppId = config.data?.facebookAppId ?? null;
+  const appleClientId = config.data?.appleClientId ?? null;
+  const clientIds: Record<SocialProvider, string | null> = {
+    Google: googleClientId,
+    Facebook: facebookAppId,
+    Apple: appleClientId,
   };
 
-  const onContinue = (provider: SocialProvider) => {
-    if (beforeContinue && !beforeContinue(provider)) return;
-    if (!clientIds[provider]) {
-      toast.warning(notConfiguredMessage[provider]);
+  const google = useProviderSdk(sdkUrls.google, googleClientId, googleAccountsId);
+  const facebook = useProviderSdk(sdkUrls.facebook, facebookAppId, (appId) => {
+    const sdk = facebookSdk();
+    sdk?.init({ appId, version: FACEBOOK_API_VERSION, cookie: false, xfbml: false });
+    return sdk;
+  });
+  const apple = useProviderSdk(sdkUrls.apple, appleClientId, appleIdSdk);
+
+  const fail = (message: string) => {
+    setBusy(null);
+    toast.error(message);
+  };
+
+  /** The provider has answered: check what the SPEC needs, then ask our server. */
+  const complete = async (provider: SocialProvider, data: SocialUserData) => {
+    if (!data.email.trim()) {
+      fail(validationMessages.socialEmailRequired);
       return;
     }
-    toast.info(notAvailableYet(provider));
+    setBusy(provider);
+    const outcome = await signInWith(data);
+    if (outcome.kind === 'signed-in') return;
+    if (outcome.kind === 'needs-phone') {
+      socialUserDataStorage.write(data);
+      navigate('/post-login-onboarding', { state: { needsPhone: true } });
+      return;
+    }
+    fail(outcome.message);
   };
 
+  /** Common first steps of a click; true when the provider's own flow may start. */
+  const mayStart = (provider: SocialProvider, sdkStatus: string, loadFailedMessage: string) => {
+    if (busy) return false;
+    if (beforeContinue && !beforeContinue(provider)) return false;
+    if (!clientIds[provider]) {
+      toast.warning(notConfiguredMessage[provider]);
+      return false;
+    }
+    if (sdkStatus === 'failed') {
+      toast.error(loadFailedMessage);
+      return false;
+    }
+    return sdkStatus === 'ready';
+  };
+
+  // Google: its own rendered button starts the flow; the credential arrives here.
+  const googleSlot = useRef<HTMLDivElement>(null);
+  const buttonsRef = useRef<HTMLDivElement>(null);
+  const [googleRendered, setGoogleRendered] = useState(false);
+  const [googleStartFailed, setGoogleStartFailed] = useState(false);
+  const onGoogleCredential = useRef<(response: GoogleCredentialResponse) => void>(() => {});
+  onGoogleCredential.current = (response) => {
+    if (beforeContinue && !beforeContinue('Google')) return;
+    const data = response.credential ? googleProfile(response.credential) : null;
+    if (!data) {
+      fail(authMessages.socialSignInFailed('Google'));
+      return;
+    }
+    void complete('Google', data);
+  };
+
+  useEffect(() => {
+    const slot = googleSlot.current;
+    if (google.status !== 'ready' || !googleClientId || !slot) return;
+    try {
+      google.sdk.initialize({
+        client_id: googleClientId,
+        callback: (response) => onGoogleCredential.current(response),
+        ux_mode: 'popup',
+        auto_select: false,
+        itp_support: true,
+      });
+      // Google draws its button at a fixed width (200-400 px): match the column it sits in.
+      const columnWidth = buttonsRef.current?.clientWidth || 400;
+      slot.replaceChildren();
+      google.sdk.renderButton(slot, {
+        type: 'standard',
+        theme: 'outline',
+        size: 'large',
+        text: 'continue_with',
+        shape: 'rectangular',
+        logo_alignment: 'center',
+        width: Math.min(400, Math.max(200, columnWidth)),
+      });
+      setGoogleRendered(true);
+    } catch {
+      setGoogleStartFailed(true);
+    }
+  }, [google, googleClientId]);
+
+  const googleStatus = googleStartFailed ? 'failed' : google.status;
+  const showGoogleButton = googleRendered && googleStatus === 'ready' && googleUnlocked && busy !== 'Google';
+
+  const onGoogle = () => {
+    // Only reached through our stand-in: not configured, still loading, failed, or terms not ticked.
+    mayStart('Google', googleStatus, authMessages.googleInitFailed);
+  };
+
+  const onFacebook = () => {
+    if (!mayStart('Facebook', facebook.status, authMessages.socialSignInFailed('Facebook'))) return;
+    if (facebook.status !== 'ready') return;
+    const sdk = facebook.sdk;
+    setBusy('Facebook');
+    // Called straight from the click, so the browser lets Facebook open its window.
+    sdk.login(
+      (response: FacebookLoginResponse) => {
+        const auth = response.authResponse;
+        if (!auth) {
+          setBusy(null); // closed or declined: nothing to say
+          return;
+        }
+        void readFacebookMe(sdk).then((me) => {
+          if (me.error || !(me.id ?? auth.userID)) {
+            fail(authMessages.socialSignInFailed('Facebook'));
+            return;
+          }
+          void complete('Facebook', facebookProfile(auth, me));
+        });
+      },
+      { scope: 'public_profile,email', auth_type: 'rerequest' },
+    );
+  };
+
+  const onApple = () => {
+    if (!mayStart('Apple', apple.status, authMessages.socialSignInFailed('Apple'))) return;
+    if (apple.status !== 'ready' || !appleClientId) return;
+    const nonce = newNonce();
+    let signingIn: Promise<AppleSignInResponse>;
+    try {
+      apple.sdk.auth.init({
+        clientId: appleClientId,
+        scope: 'name email',
+        redirectURI: `${window.location.origin}/login`,
+        usePopup: true,
+        nonce,
+      });
+      setBusy('Apple');
+      signingIn = apple.sdk.auth.signIn();
+    } catch {
+      fail(authMessages.socialSignInFailed('Apple'));
+      return;
+    }
+    signingIn.then(
+      (response) => {
+        const data = appleProfile(response, nonce);
+        if (!data) {
+          fail(authMessages.appleNoIdToken);
+          return;
+        }
+        void complete('Apple', data);
+      },
+      (error: unknown) => {
+        if (appleCancelled(error)) setBusy(null);
+        else fail(authMessages.socialSignInFailed('Apple'));
+      },
+    );
+  };
+
+  const loading = (status: string) => status === 'loading';
+
   return (
-    <div className="social-buttons">
-      <button type="button" className="social-button" onClick={() => onContinue('Google')}>
-        <GoogleIcon />
-        Continue with Google
-      </button>
-      <button type="button" className="social-button" onClick={() => onContinue('Facebook')}>
-        <FacebookIcon />
+    <div className="social-buttons" ref={buttonsRef}>
+      <div className="social-buttons__google">
+        <div ref={googleSlot} className="social-buttons__google-slot" hidden={!showGoogleButton} />
+        {showGoogleButton ? null : (
+          <ProviderButton
+            busy={busy === 'Google' || loading(googleStatus)}
+            onClick={onGoogle}
+            icon={<GoogleIcon />}
+          >
+            Continue with Google
+          </ProviderButton>
+        )}
+      </div>
+      <ProviderButton
+        busy={busy === 'Facebook' || loading(facebook.status)}
+        onClick={onFacebook}
+        icon={<FacebookIcon />}
+      >
         Continue with Facebook
-      </button>
-      <button type="button" className="social-button" onClick={() => onContinue('Apple')}>
-        <AppleIcon />
+      </ProviderButton>
+      <ProviderButton busy={busy === 'Apple' || loading(apple.status)} onClick={onApple} icon={<AppleIcon />}>
         Continue with Apple
-      </button>
+      </ProviderButton>
     </div>
   );
 }
 
-function GoogleIcon() {
+function ProviderButton({
+  busy,
+  onClick,
+  icon,
+  children,
+}: {
+  busy: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <svg viewBox="0 0 18 18" aria-hidden="true" focusable="false">
-      <path
-        fill="#EA4335"
-        d="M9 3.48c1.69 0 2.83.73 3.48 1.34l2.54-2.48C13.46.89 11.43 0 9 0 5.48 0 2.44 2.02.96 4.96l2.91 2.26C4.6 5.05 6.62 3.48 9 3.48z"
-      />
-      <path
-        fill="#4285F4"
-        d="M17.64 9.2c0-.74-.06-1.28-.19-1.84H9v3.34h4.96c-.1.83-.64 2.08-1.84 2.92l2.84 2.2c1.7-1.57 2.68-3.88 2.68-6.62z"
-      />
-      <path
-        fill="#FBBC05"
-        d="M3.88 10.78A5.54 5.54 0 0 1 3.58 9c0-.62.11-1.22.29-1.78L.96 4.96A9 9 0 0 0 0 9c0 1.45.35 2.82.96 4.04l2.92-2.26z"
-      />
-      <path
-        fill="#34A853"
-        d="M9 18c2.43 0 4.47-.8 5.96-2.18l-2.84-2.2c-.76.53-1.78.9-3.12.9-2.38 0-4.4-1.57-5.12-3.74L.97 13.04C2.45 15.98 5.48 18 9 18z"
-      />
-    </svg>
-  );
-}
-
-function FacebookIcon() {
-  return (
-    <svg viewBox="0 0 18 18" aria-hidden="true" focusable="false">
-      <path
-        fill="#1877F2"
-        d="M18 9a9 9 0 1 0-10.4 8.9v-6.3H5.3V9h2.3V7c0-2.3 1.4-3.5 3.4-3.5 1 0 2 .2 2 .2v2.2h-1.1c-1.1 0-1.5.7-1.5 1.4V9h2.6l-.4 2.6h-2.2v6.3A9 9 0 0 0 18 9z"
-      />
-    </svg>
-  );
-}
-
-function AppleIcon() {
-  return (
-    <svg viewBox="0 0 384 512" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M318.7 268.7c-.2-36.7 16.4-64.4 50-84.8-18.8-26.9-47.2-41.7-84.7-44.6-35.5-2.8-74.3 20.7-88.5 20.7-15 0-49.4-19.7-76.4-19.7C63.3 141.2 4 184.8 4 273.5q0 39.3 14.4 81.2c12.8 36.7 59 126.7 107.2 125.2 25.2-.6 43-17.9 75.8-17.9 31.8 0 48.3 17.9 76.4 17.9 48.6-.7 90.4-82.5 102.6-119.3-65.2-30.7-61.7-90-61.7-91.9zm-56.6-164.2c27.3-32.4 24.8-61.9 24-72.5-24.1 1.4-52 16.4-67.9 34.9-17.5 19.8-27.8 44.3-25.6 71.9 26.1 2 49.9-11.4 69.5-34.3z"
-      />
-    </svg>
+    <button type="button" className="social-button" aria-busy={busy || undefined} onClick={onClick}>
+      {busy ? <span className="social-button__spinner" aria-hidden="true" /> : icon}
+      {children}
+    </button>
   );
 }

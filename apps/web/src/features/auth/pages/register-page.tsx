@@ -24,8 +24,10 @@ export function RegisterPage() {
     register,
     handleSubmit,
     setError,
+    clearErrors,
     getValues,
     setFocus,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<RegisterForm, unknown, z.output<typeof registerForm>>({
     resolver: zodResolver(registerForm),
@@ -50,6 +52,8 @@ export function RegisterPage() {
       setFormError(error instanceof Error ? error.message : String(error));
     }
   });
+
+  const termsAccepted = watch('acceptTerms');
 
   const checkTermsFor = (provider: SocialProvider) => {
     if (provider === 'Apple' || getValues('acceptTerms')) return true;
@@ -118,14 +122,19 @@ export function RegisterPage() {
               Read the terms
             </Button>
           }
-          {...register('acceptTerms')}
+          {...register('acceptTerms', {
+            // Ticking the box answers "before continuing with Google" at once, not at the next submit.
+            onChange: (event: { target: { checked: boolean } }) => {
+              if (event.target.checked) clearErrors('acceptTerms');
+            },
+          })}
         />
         <Button type="submit" block busy={isSubmitting}>
           Create account
         </Button>
       </form>
       <div className="auth-divider">or sign up with</div>
-      <SocialButtons beforeContinue={checkTermsFor} />
+      <SocialButtons beforeContinue={checkTermsFor} googleUnlocked={termsAccepted === true} />
       {termsOpen ? <TermsDialog onClose={() => setTermsOpen(false)} /> : null}
     </AuthLayout>
   );

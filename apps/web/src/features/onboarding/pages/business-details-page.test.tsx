@@ -107,6 +107,25 @@ describe('business details page', () => {
     expect(app.location()).toBe('/account');
   });
 
+  it('forgets the social sign-up data once onboarding is done (SPEC §3: held temporarily)', async () => {
+    const socialUserData = {
+      firstName: 'Bella',
+      lastName: 'Rossi',
+      email: 'bella@gmail.com',
+      provider: 'google',
+      providerId: 'google-sub-1',
+    };
+    sessionStorage.setItem('socialUserData', JSON.stringify(socialUserData));
+    businessServer();
+    const { app, nameField, phoneField, submit } = await openBusinessDetails();
+    expect(JSON.parse(sessionStorage.getItem('socialUserData')!)).toEqual(socialUserData);
+    await app.user.type(nameField, 'Bella Salon');
+    await app.user.type(phoneField, '5551234567');
+    await submit();
+    await screen.findByRole('dialog', { name: "You're all set!" });
+    expect(sessionStorage.getItem('socialUserData')).toBeNull();
+  });
+
   it('also goes to /account when the modal is closed', async () => {
     businessServer();
     const { app, nameField, phoneField, submit } = await openBusinessDetails();

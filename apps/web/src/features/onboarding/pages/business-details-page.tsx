@@ -16,6 +16,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
 import { useSubmitBusinessDetails } from '../api/submit-business-details.ts';
 import { OnboardingSteps } from '../components/onboarding-steps.tsx';
 
@@ -46,6 +47,8 @@ export function BusinessDetailsPage() {
       const answer = await submitBusinessDetails.mutateAsync(values);
       // The guards read the business verification status from the user.
       await refreshUser();
+      // Onboarding is done: the social profile held for it (SPEC §3, "temporarily") can go.
+      socialUserDataStorage.clear();
       setSuccessMessage(answer.message);
     } catch (error) {
       applyServerFieldErrors(error, setError, ['businessName', 'businessPhone']);

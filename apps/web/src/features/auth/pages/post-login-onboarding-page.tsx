@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  formatUsPhone,
+  phoneDigits,
+  type SocialUserData,
+  socialProviderNames,
+  validationMessages,
+} from '@waitlist/contract';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { AppleIcon, FacebookIcon, GoogleIcon } from '../components/social-icons.tsx';
+import { TermsDialog } from '../components/terms-dialog.tsx';
+import { useSocialSignIn } from '../components/use-social-sign-in.ts';
+
+const providerIcons: Record<SocialUserData['provider'], ReactNode> = {
+  google: <GoogleIcon />,
+  facebook: <FacebookIcon />,
+  apple: <AppleIcon />,
+};
+
+type FinishValues = { email: string; phoneNumber: string };
+
+/** Only the fields this owner still has to give are checked. */
+function finishSchema(askEmail: boolean, askPhone: boolean) {
+  return z.object({
+    email: askEmail
+      ? z
+          .string()
+          .trim()
+          .min(1, validationMessages.emailRequired)
+          .pipe(z.email(validationMessages.emailInvalid))
+      : z.string(),
+    phoneNumber: askPhone
+      ? z
+          .string()
+          .transform((value) => phoneDigits(value))
+          .pipe(
+            z
+              .string()
+              .min(1, validationMessages.phoneNumberRequired)
+              .length(10, validationMessages.businessPhoneInvalid),
+          )
+      : z.string(),
+  });
+}
+
+/**
+ * /post-login-onboarding (SPEC §2, §8): where a social sign-up that the server could not finish on
+ * the spot continues. The provider's answer waits in sessionStorage `socialUserData`; this screen asks
+ * only for what is missing (the phone number Apple sign-ups need, an email the provider did not give)
+ * and repeats POST /auth/external with the same proof.
+ */
+export function PostLoginOnboardingPage() {
+  const [stored] = useState(() => socialUserDataStorage.read());
+  if (!stored) return <Navigate to="/login" replace />;
+  return <FinishSigningUp data={stored} />;
+}
+
+function FinishSigningUp({ data }: { data: SocialUserData }) {
+  const location = useLocation();
+  const signInWith = useSocialSignIn();
+  const providerName = socialProviderNames[data.provider];
+  const askEmail = !data.email.trim();
+  const [askPhone, setAskPhone] = useState(
+    () =>
+      data.provider === 'apple' || (location.state as { needsPhone?: unknown } | null)?.needsPhone === true,
+  );
+  const [formError, setFormError] = useState<string | null>(null);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const schema = useMemo(() => finishSchema(askEmail, askPhone), [askEmail, askPhone]);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<FinishValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', phoneNumber: '' },
+  });
+
+  // Straight to the first thing to fill in.
+  useEffect(() => {
+    if (askEmail) setFocus('email');
+    else if (askPhone) setFocus('phoneNumber');
+  }, [askEmail, askPhone, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const finished: SocialUserData = askEmail ? { ...data, email: values.email } : data;
+    const phoneNumber = askPhone ? `+1${values.phoneNumber}` : undefined;
+    const outcome = await signInWith(finished, phoneNumber);
+    if (outcome.kind === 'signed-in') return; // signed in: onboarding or the guards take over
+    if (outcome.kind === 'needs-phone') {
+      setAskPhone(true);
+      setError('phoneNumber', { type: 'server', message: validationMessages.phoneNumberRequired });
+      return;
+    }
+    let onField = false;
+    for (const field of ['email', 'phoneNumber'] as const) {
+      const message = outcome.errors?.[field];
+      const shown = field === 'email' ? askEmail : askPhone;
+      if (message && shown) {
+        setError(field, { type: 'server', message });
+        onField = true;
+      }
+    }
+    if (!onField) setFormError(outcome.message);
+  });
+
+  const name = [data.firstName, data.lastName].filter(Boolean).join(' ');
+  const needs = [askPhone ? 'your phone number' : null, askEmail ? 'your email address' : null].filter(
+    Boolean,
+  );
+
+  return (
+    <AuthLayout
+      title={`Finish signing up with ${providerName}`}
+      subtitle={
+        needs.length > 0
+          ? `${providerName} did not share everything we need. Add ${needs.join(' and ')} to create your account.`
+          : 'Check your details and create your account.'
+      }
+      footer={
+        <Link to="/login" replace onClick={() => socialUserDataStorage.clear()}>
+          Use a different way to log in
+        </Link>
+      }
+    >
+      <section className="social-identity" aria-label={`Your ${providerName} account`}>
+        <span className="social-identity__icon">{providerIcons[data.provider]}</span>
+        <div className="social-identity__text">
+          <p className="social-identity__name">{name || `Your ${providerName} account`}</p>
+          <p className="social-identity__email">
+            {data.email ? <EmailAddress email={data.email} /> : 'No email shared'}
+          </p>
+        </div>
+      </section>
+      {formError ? <Alert>{formError}</Alert> : null}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {askEmail ? (
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            hint="We send account and billing messages here."
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        ) : null}
+        {askPhone ? (
+          <Controller
+            control={control}
+            name="phoneNumber"
+            render={({ field }) => (
+              <TextField
+                label="Phone number"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder="(555) 123-4567"
+                hint="A US number where we can reach you about your account."
+                error={errors.phoneNumber?.message}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
+              />
+            )}
+          />
+        ) : null}
+        <Button type="submit" block busy={isSubmitting}>
+          Create my account
+        </Button>
+        <p className="social-identity__terms">
+          By continuing you accept the{' '}
+          <Button variant="link" className="terms-link" onClick={() => setTermsOpen(true)}>
+            Terms of Service
+          </Button>
+          .
+        </p>
+      </form>
+      {termsOpen ? <TermsDialog onClose={() => setTermsOpen(false)} /> : null}
+    </AuthLayout>
+  );
+}
+
+/** A long address (Apple's relay ones are) breaks after the @ before it breaks anywhere else. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
