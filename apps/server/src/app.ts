@@ -210,15 +210,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Each configured sign-in provider adds the origins its browser SDK needs, and only those.
   const social = socialSignInCspSources(config.social);
+  // Stripe Elements (issue 4) loads from js.stripe.com, frames 3-D Secure and talks to api.stripe.com.
+  const stripeCsp = billingProvider.name === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...social.scriptSrc],
+        scriptSrc: ["'self'", ...social.scriptSrc, ...(stripeCsp ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'", ...social.styleSrc],
         imgSrc: ["'self'", 'data:', ...social.imgSrc],
-        connectSrc: ["'self'", ...social.connectSrc],
-        frameSrc: ["'self'", ...social.frameSrc],
+        connectSrc: ["'self'", ...social.connectSrc, ...(stripeCsp ? ['https://api.stripe.com'] : [])],
+        frameSrc: [
+          "'self'",
+          ...social.frameSrc,
+          ...(stripeCsp ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -66,6 +66,22 @@ describe('with Stripe configured', () => {
     });
   });
 
+  it('lets the browser load Stripe Elements (script, frames, API), which local billing does not need', async () => {
+    const csp = String((await t.app.inject({ url: '/api/v1/health' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com [^;]*https:\/\/hooks\.stripe\.com/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    const local = await createTestApp();
+    try {
+      const localCsp = String(
+        (await local.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'],
+      );
+      expect(localCsp).not.toContain('stripe');
+    } finally {
+      await local.close();
+    }
+  });
+
   it('has no local pages, no local card confirmation and no billing clock', async () => {
     for (const [method, url] of [
       ['GET', '/billing/local/checkout/cs_aaaaaaaaaaaa'],
