@@ -1,4 +1,5 @@
 import type { Logger } from '../../lib/logger.ts';
+import { createPollingLoop } from '../../lib/polling-loop.ts';
 import type { BillingService } from './billing.service.ts';
 
 export interface BillingWorker {
@@ -19,50 +20,19 @@ export function createBillingWorker(deps: {
   logger: Logger;
   pollMs?: number;
 }): BillingWorker {
-  const pollMs = deps.pollMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: ReturnType<BillingService['applyDue']> | undefined;
-  let stopped = true;
-
-  function runOnce() {
-    // One pass at a time per process; a caller arriving mid-pass waits for it and then runs another.
-    const pass = () => deps.billingService.applyDue();
-    const next = (running ?? Promise.resolve()).then(pass, pass).finally(() => {
-      if (running === next) running = undefined;
-    });
-    running = next;
-    return next;
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      runOnce()
-        .then(({ outcomes, trialsExpired }) => {
-          if (outcomes.length || trialsExpired) {
-            deps.logger.info(
-              { periodEnds: outcomes.length, trialsExpired },
-              'billing: applied period ends and trial expiries',
-            );
-          }
-        })
-        .catch((error) => deps.logger.error({ err: error }, 'billing pass failed'))
-        .finally(() => schedule(pollMs));
-    }, delay);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      stopped = false;
-      schedule(0);
+  const { start, runOnce, stop } = createPollingLoop({
+    pass: () => deps.billingService.applyDue(),
+    pollMs: deps.pollMs ?? 60_000,
+    logger: deps.logger,
+    failureMessage: 'billing pass failed',
+    afterPass: ({ outcomes, trialsExpired }) => {
+      if (outcomes.length || trialsExpired) {
+        deps.logger.info(
+          { periodEnds: outcomes.length, trialsExpired },
+          'billing: applied period ends and trial expiries',
+        );
+      }
     },
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  });
+  return { start, runOnce, stop };
 }

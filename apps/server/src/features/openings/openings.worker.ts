@@ -1,4 +1,5 @@
 import type { Logger } from '../../lib/logger.ts';
+import { createPollingLoop } from '../../lib/polling-loop.ts';
 import type { OpeningsService } from './openings.service.ts';
 
 export interface OpeningsWorker {
@@ -14,44 +15,14 @@ export function createOpeningsWorker(deps: {
   logger: Logger;
   pollMs?: number;
 }): OpeningsWorker {
-  const pollMs = deps.pollMs ?? 15_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: ReturnType<OpeningsService['runDue']> | undefined;
-  let stopped = true;
-
-  function runOnce() {
-    const pass = () => deps.openingsService.runDue();
-    const next = (running ?? Promise.resolve()).then(pass, pass).finally(() => {
-      if (running === next) running = undefined;
-    });
-    running = next;
-    return next;
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      runOnce()
-        .then(({ expired, wavesSent }) => {
-          if (expired || wavesSent) deps.logger.info({ expired, wavesSent }, 'openings: expiries and waves');
-        })
-        .catch((error) => deps.logger.error({ err: error }, 'openings pass failed'))
-        .finally(() => schedule(pollMs));
-    }, delay);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      stopped = false;
-      schedule(0);
+  const { start, runOnce, stop } = createPollingLoop({
+    pass: () => deps.openingsService.runDue(),
+    pollMs: deps.pollMs ?? 15_000,
+    logger: deps.logger,
+    failureMessage: 'openings pass failed',
+    afterPass: ({ expired, wavesSent }) => {
+      if (expired || wavesSent) deps.logger.info({ expired, wavesSent }, 'openings: expiries and waves');
     },
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  });
+  return { start, runOnce, stop };
 }

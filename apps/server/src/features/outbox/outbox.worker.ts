@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { createPollingLoop } from '../../lib/polling-loop.ts';
 import type { EmailMessage, EmailProvider } from '../../providers/email/index.ts';
 import { claimDue, deferRow, markFailed, markSent, nextDueAt, type OutboxRow } from './outbox.repo.ts';
 
@@ -49,9 +50,6 @@ export function createOutboxWorker(deps: {
   pollMs?: number;
 }): OutboxWorker {
   const pollMs = deps.pollMs ?? 1000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
 
   async function deliver(row: OutboxRow, pass: SmsPass) {
     try {
@@ -95,47 +93,18 @@ export function createOutboxWorker(deps: {
     }
   }
 
-  function drain(): Promise<number> {
-    // One pass at a time per process; a caller arriving mid-pass waits for it and then runs another.
-    const next = (running ?? Promise.resolve(0)).then(pass, pass).finally(() => {
-      if (running === next) running = undefined;
-    });
-    running = next;
-    return next;
-  }
+  const loop = createPollingLoop({
+    pass,
+    pollMs,
+    logger: deps.logger,
+    failureMessage: 'outbox pass failed',
+    afterPass: async () => {
+      // Texts held back by the send rate fall due before the next poll: come back for them on time.
+      const due = await nextDueAt(deps.db);
+      const wait = due ? due.getTime() - deps.clock.now().getTime() : pollMs;
+      return Math.max(1, Math.min(pollMs, wait));
+    },
+  });
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      drain()
-        .then(() => nextDueAt(deps.db))
-        .catch((error) => {
-          deps.logger.error({ err: error }, 'outbox pass failed');
-          return null;
-        })
-        .then((due) => {
-          // Texts held back by the send rate fall due before the next poll: come back for them on time.
-          const wait = due ? due.getTime() - deps.clock.now().getTime() : pollMs;
-          schedule(Math.max(1, Math.min(pollMs, wait)));
-        });
-    }, delay);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      stopped = false;
-      schedule(0);
-    },
-    drain,
-    kick() {
-      schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return { start: loop.start, drain: loop.runOnce, kick: loop.kick, stop: loop.stop };
 }
