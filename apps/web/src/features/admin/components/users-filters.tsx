@@ -1,6 +1,5 @@
-import { type AdminSortKey, type SortOrder, subscriptionPlans } from '@waitlist/contract';
+import { type AdminSortKey, planLabel, type SortOrder, subscriptionPlans } from '@waitlist/contract';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { planLabel } from '../utils/user-display.ts';
 import type { PlanFilter, UsersView, VerifiedFilter } from '../utils/users-view.ts';
 import { UsersSearch } from './users-search.tsx';
 

@@ -1,4 +1,4 @@
-import type { AdminSortKey, SortOrder, User } from '@waitlist/contract';
+import { type AdminSortKey, planLabel, type SortOrder, type User } from '@waitlist/contract';
 import { Fragment } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import {
@@ -8,7 +8,6 @@ import {
   formatCreatedAt,
   fullName,
   numberStatusBadge,
-  planLabel,
   subscriptionStatusBadge,
 } from '../utils/user-display.ts';
 

@@ -1,4 +1,4 @@
-import { formatPhone, formatUsPhone, planLabels, type User } from '@waitlist/contract';
+import { formatPhone, formatUsPhone, type User } from '@waitlist/contract';
 
 export type BadgeTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
 export type StatusBadge = { label: string; tone: BadgeTone };
@@ -25,8 +25,6 @@ export function formatAdminPhone(value: string | null | undefined): string {
 export const businessPhoneOf = (user: User) => user.businessPhone || user.businessVerification.businessPhone;
 
 export const fullName = (user: User) => `${user.firstName} ${user.lastName}`.trim() || EMPTY_CELL;
-
-export const planLabel = (plan: User['subscriptionPlan']) => planLabels[plan] ?? plan;
 
 const subscriptionBadges: Record<string, StatusBadge> = {
   active: { label: 'Active', tone: 'success' },
