@@ -43,6 +43,7 @@ describe('GET /api/v1/config', () => {
       facebookAppId: null,
       appleClientId: null,
       emailProvider: 'local',
+      smsProvider: 'local',
       billing: { provider: 'local', publishableKey: null, configured: true },
     });
 
@@ -62,6 +63,7 @@ describe('GET /api/v1/config', () => {
         facebookAppId: '1234567890',
         appleClientId: 'com.example.waitlist',
         emailProvider: 'smtp',
+        smsProvider: 'local',
         // A secret key without a publishable key and price ids: Stripe is chosen but not usable yet.
         billing: { provider: 'stripe', publishableKey: null, configured: false },
       });
