@@ -22,9 +22,11 @@ type AccountPageProps = {
    */
   planPanel: ReactNode;
   billingPanel: ReactNode;
+  /** The guided start after onboarding (onboarding feature), shown above the information tab until done. */
+  checklist?: ReactNode;
 };
 
-export function AccountPage({ planPanel, billingPanel }: AccountPageProps) {
+export function AccountPage({ planPanel, billingPanel, checklist }: AccountPageProps) {
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = parseAccountTab(searchParams.get('tab'));
@@ -63,6 +65,7 @@ export function AccountPage({ planPanel, billingPanel }: AccountPageProps) {
         </nav>
       </header>
 
+      {tab === 'information' ? checklist : null}
       {tab === 'information' ? (
         <div className="account__grid">
           <div className="stack">

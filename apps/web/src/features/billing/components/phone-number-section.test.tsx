@@ -163,6 +163,8 @@ describe('phone number section on the local phone', () => {
     expect(within(section).queryByText('Pending')).not.toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
     expect(api.callsTo('POST /phone-number/verify')).toHaveLength(1);
-    expect(await screen.findByText('Your text number is verified and ready to send texts.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your text number is verified and ready to send texts.'),
+    ).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AlertsToday, type CreateOpeningBody, openingModes } from '@waitlist/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateOpening } from '../api/create-opening.ts';
 import { TimeZoneSetting } from './time-zone-setting.tsx';
@@ -79,8 +80,11 @@ type OpenSlotFormProps = {
 export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
+  const user = useCurrentUser();
   const create = useCreateOpening();
   const [formError, setFormError] = useState<string | null>(null);
+  // A new key per failure: the same message twice still comes back into view.
+  const [formErrorKey, setFormErrorKey] = useState(0);
   const {
     register,
     handleSubmit,
@@ -113,6 +117,7 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
     } catch (error) {
       applyServerFieldErrors(error, setError, ['service']);
       setFormError(screenErrorMessage(error, 'Could not send the cancellation alert.'));
+      setFormErrorKey((key) => key + 1);
     }
   });
 
@@ -139,7 +144,6 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
             for more alerts per day.
           </Alert>
         ) : null}
-        {formError ? <Alert>{formError}</Alert> : null}
         <div className="form__row form__row--2">
           <TextField label="Date" type="date" error={errors.date?.message} {...register('date')} />
           <TextField label="Time" type="time" error={errors.time?.message} {...register('time')} />
@@ -213,6 +217,18 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
               {...register('claimWindowMinutes')}
             />
           </div>
+        ) : null}
+        {/* Next to the button that failed, and scrolled to: on a phone the top of the form is off-screen. */}
+        {formError ? (
+          <Alert key={formErrorKey} reveal>
+            {formError}
+            {user.plivoNumberStatus === 'verified' ? null : (
+              <>
+                {' '}
+                <Link to="/account?tab=billing">Get your text number</Link>
+              </>
+            )}
+          </Alert>
         ) : null}
         <div className="form__actions">
           <Button type="submit" busy={isSubmitting} disabled={readOnly || usedUp} block>

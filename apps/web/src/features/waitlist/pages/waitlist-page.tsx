@@ -5,8 +5,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ReadOnlyBanner } from '../../../components/ui/read-only-banner.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { TextNumberNotice } from '../../../components/ui/text-number-notice.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useWaitlist, type WaitlistFilters } from '../api/get-waitlist.ts';
 import { useReorderWaitlist } from '../api/reorder-waitlist.ts';
 import { CapMeter } from '../components/cap-meter.tsx';
@@ -31,6 +33,7 @@ const SEARCH_DELAY_MS = 250;
 /** /waitlist: the customers in waitlist order, with everything an owner does at the front desk. */
 export function WaitlistPage() {
   const toast = useToast();
+  const user = useCurrentUser();
   const [searchInput, setSearchInput] = useState('');
   const [filters, setFilters] = useState<WaitlistFilters>({ search: '', status: '' });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -119,6 +122,7 @@ export function WaitlistPage() {
 
       <div className="stack">
         {data?.readOnly ? <ReadOnlyBanner reason={data.readOnlyReason} /> : null}
+        <TextNumberNotice status={user.plivoNumberStatus} />
 
         <search className="waitlist__tools">
           <div className="field waitlist__search">
