@@ -59,7 +59,12 @@ describe('reset password page', () => {
     const app = renderApp('/reset-password');
     mockApi();
     expect(await screen.findByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
-    expect(screen.getByText(screenMessages.invalidResetToken)).toBeInTheDocument();
+    // On the page (the box) and, as SPEC §8 lists it among the toasts, in a toast too.
+    expect(within(screen.getByRole('main')).getByText(screenMessages.invalidResetToken)).toBeInTheDocument();
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent(screenMessages.invalidResetToken);
+    expect(toast).toHaveClass('toast--error');
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
     await app.user.click(screen.getByRole('link', { name: 'Request a new reset link' }));
     expect(app.location()).toBe('/forgot-password');
