@@ -411,3 +411,60 @@ describe('phone number section', () => {
     expect(await within(section).findByRole('button', { name: 'Request a number' })).toBeInTheDocument();
   });
 });
+
+describe('billing details (SPEC §7 POST /stripe/update-billing-details)', () => {
+  const detailsForm = () => screen.getByRole('form', { name: 'Billing details' });
+
+  it('starts from the business profile and sends the name and address on invoices', async () => {
+    const { app, api } = await openBillingTab({
+      handlers: () => ({
+        'POST /stripe/update-billing-details': {
+          body: { success: true, message: billingMessages.billingDetailsUpdated },
+        },
+        'POST /notifications/billing-update': { body: { success: true, message: 'sent' } },
+      }),
+    });
+    const form = detailsForm();
+    expect(within(form).getByLabelText('Name on invoices')).toHaveValue('Bella Salon');
+    expect(within(form).getByLabelText(/Address/)).toHaveValue('12 Main St');
+    expect(within(form).getByLabelText('Country')).toHaveValue('US');
+    const save = within(form).getByRole('button', { name: 'Save Billing Details' });
+    expect(save).toBeDisabled();
+
+    await app.user.clear(within(form).getByLabelText('Name on invoices'));
+    await app.user.type(within(form).getByLabelText('Name on invoices'), 'Bella Salon LLC');
+    await app.user.clear(within(form).getByLabelText(/ZIP code/));
+    await app.user.type(within(form).getByLabelText(/ZIP code/), '62704');
+    await app.user.click(save);
+
+    await expectToast(billingMessages.billingDetailsUpdated);
+    expect(api.callsTo('POST /stripe/update-billing-details')[0]!.body).toEqual({
+      name: 'Bella Salon LLC',
+      address: { line1: '12 Main St', city: 'Springfield', state: 'IL', postal_code: '62704', country: 'US' },
+    });
+    await waitFor(() => expect(api.callsTo('POST /notifications/billing-update')).toHaveLength(1));
+    expect(save).toBeDisabled();
+  });
+
+  it('checks the name and country first, and shows the SPEC default when saving fails', async () => {
+    const { app, api } = await openBillingTab({
+      handlers: () => ({ 'POST /stripe/update-billing-details': errorAnswer(500) }),
+    });
+    const form = detailsForm();
+    await app.user.clear(within(form).getByLabelText('Name on invoices'));
+    await app.user.clear(within(form).getByLabelText('Country'));
+    await app.user.type(within(form).getByLabelText('Country'), 'U');
+    await app.user.click(within(form).getByRole('button', { name: 'Save Billing Details' }));
+    expect(await within(form).findByText('Enter the name to put on invoices')).toBeInTheDocument();
+    expect(within(form).getByText('A 2-letter country code, like US')).toBeInTheDocument();
+    expect(api.callsTo('POST /stripe/update-billing-details')).toHaveLength(0);
+
+    await app.user.type(within(form).getByLabelText('Name on invoices'), 'Bella');
+    await app.user.type(within(form).getByLabelText('Country'), 's');
+    await app.user.click(within(form).getByRole('button', { name: 'Save Billing Details' }));
+    await expectToast('Failed to update billing details');
+    expect(api.callsTo('POST /stripe/update-billing-details')[0]!.body).toMatchObject({
+      address: { country: 'US' },
+    });
+  });
+});
