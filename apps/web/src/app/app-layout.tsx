@@ -1,9 +1,16 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useToast } from '../components/ui/toast.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { AppHeader } from './app-header.tsx';
 
 export function AppLayout() {
   const { user } = useAuth();
+  const { pathname } = useLocation();
+  const { dismissStale } = useToast();
+  // Toasts belong to the page they answer: on the next page they would cover its title for nothing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of page by design
+  useEffect(() => dismissStale(), [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">
