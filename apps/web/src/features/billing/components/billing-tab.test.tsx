@@ -292,6 +292,47 @@ describe('adding a card on local billing (test mode)', () => {
     expect(api.callsTo('POST /notifications/billing-update')).toHaveLength(0);
   });
 
+  it('refuses an expiry in the past (01/20) before any call', async () => {
+    const { app, api } = await openBillingTab({ handlers: localHandlers() });
+    const form = addCardForm();
+    await app.user.type(within(form).getByLabelText('Card number'), '4242424242424242');
+    await app.user.type(within(form).getByLabelText('Expiry (MM/YY)'), '0120');
+    await app.user.type(within(form).getByLabelText('CVC'), '123');
+    await app.user.click(within(form).getByRole('button', { name: 'Save Card' }));
+    expect(await within(form).findByText(billingMessages.expiredCard)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription(
+      billingMessages.expiredCard,
+    );
+    expect(api.callsTo('POST /stripe/setup-intent')).toHaveLength(0);
+  });
+
+  it('a decline goes away, box and toast, when a later card is saved', async () => {
+    confirmed.length = 0;
+    const { app } = await openBillingTab({
+      handlers: (state) => ({
+        ...localHandlers()(state),
+        'POST /billing/local/setup-intents/confirm': (call: RecordedCall) =>
+          (call.body as { number: string }).number.endsWith('0002')
+            ? errorAnswer(402, 'Your card was declined.')
+            : { body: { success: true, paymentMethodId: 'pm_new' } },
+      }),
+    });
+    const form = await fillCard(app, '4000000000000002');
+    await app.user.click(within(form).getByRole('button', { name: 'Save Card' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    await expectToast('Your card was declined.');
+
+    await app.user.clear(within(form).getByLabelText('Card number'));
+    await app.user.type(within(form).getByLabelText('Card number'), '4242424242424242');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    await app.user.click(within(form).getByRole('button', { name: 'Save Card' }));
+    await expectToast(billingMessages.paymentMethodAdded);
+    await waitFor(() =>
+      expect(within(toastRegion()).queryByText('Your card was declined.')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Card not saved')).not.toBeInTheDocument();
+  });
+
   it('says Setup Failed when the setup intent cannot be created', async () => {
     const { app, api } = await openBillingTab({
       handlers: () => ({ 'POST /stripe/setup-intent': errorAnswer(500) }),
