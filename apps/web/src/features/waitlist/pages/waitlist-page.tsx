@@ -60,7 +60,14 @@ export function WaitlistPage() {
   const filtered = filters.search.trim() !== '' || filters.status !== '';
   // A filtered list can be reordered too: the customers shown swap the places they hold.
   const canReorder = Boolean(data) && !readOnly && filters.status !== 'removed';
-  const ordered = data?.customers.filter((customer) => customer.status !== 'removed') ?? [];
+  // In line: waiting or offered. A booked customer got a slot, so holds no place (and sinks below the line).
+  const ordered =
+    data?.customers.filter((customer) => customer.status !== 'removed' && customer.status !== 'booked') ?? [];
+  const shown = data
+    ? filters.status === ''
+      ? [...ordered, ...data.customers.filter((customer) => customer.status === 'booked')]
+      : data.customers
+    : [];
   const atCap = data ? data.cap !== null && data.count >= data.cap : false;
   const orderKey = ordered.map((customer) => customer.id).join();
 
@@ -187,13 +194,13 @@ export function WaitlistPage() {
           </Card>
         ) : (
           <ol className="customer-list" aria-label="Customers in waitlist order">
-            {waitlist.data.customers.map((customer, index) => {
+            {shown.map((customer, index) => {
               const place = ordered.indexOf(customer);
               return (
                 <CustomerRow
                   key={customer.id}
                   customer={customer}
-                  place={place >= 0 ? place + 1 : index + 1}
+                  place={customer.status === 'booked' ? null : place >= 0 ? place + 1 : index + 1}
                   readOnly={readOnly}
                   onAction={onAction}
                   move={
