@@ -102,4 +102,32 @@ describe('what a new owner saw wrong on Waitlist, a customer and an opening', ()
     ]);
     expect(screen.getByTestId('opening-winner')).toHaveTextContent('Claimed by Ben · (212) 555-0102');
   });
+
+  it('the CSV import offers a styled "Choose a CSV file" button, and names the file chosen', async () => {
+    mockSignedIn(makeUser({ plivoNumberStatus: 'verified' }), {
+      'GET /waitlist': waitlistAnswer({ customers: [] }),
+    });
+    const app = renderApp('/waitlist', { token: 'tok' });
+    await screen.findByRole('heading', { name: 'Your waitlist is empty' });
+    await app.user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog');
+    const input = within(dialog).getByLabelText('Choose a CSV file');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveClass('file-picker__input');
+    // The visible control is our button style, not the browser's.
+    const button = within(dialog).getByText('Choose a CSV file');
+    expect(button.tagName).toBe('LABEL');
+    expect(button).toHaveClass('button', 'button--secondary');
+    expect(within(dialog).getByTestId('csv-file-name')).toHaveTextContent('No file chosen');
+
+    await app.user.upload(
+      input,
+      new File(['name,phone\nAna,2125550101\n'], 'customers.csv', { type: 'text/csv' }),
+    );
+    expect(within(dialog).getByTestId('csv-file-name')).toHaveTextContent('customers.csv');
+    expect(input).toHaveAccessibleDescription('customers.csv');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Or paste the CSV')).toHaveValue('name,phone\nAna,2125550101\n'),
+    );
+  });
 });
