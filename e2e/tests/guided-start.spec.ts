@@ -75,7 +75,9 @@ test.describe('a new owner on a phone (390×844)', () => {
     await checklist(page).getByRole('link', { name: 'Get your text number' }).click();
     await expect(page).toHaveURL(/\/account\?tab=billing$/);
     await page.getByRole('button', { name: 'Request a number' }).click();
-    await expect(page.getByTestId('phone-number-section').getByText('Verified', { exact: true })).toBeVisible();
+    await expect(
+      page.getByTestId('phone-number-section').getByText('Verified', { exact: true }),
+    ).toBeVisible();
     await backToAccount(page);
     await expect(checklist(page).getByText('1 of 3 done')).toBeVisible();
     await expect(checklist(page).getByRole('link', { name: 'Get your text number' })).toHaveCount(0);
@@ -122,6 +124,11 @@ test.describe('a new owner on a phone (390×844)', () => {
     request,
   }) => {
     const owner = await onboardedOwner(request, newOwner('nonumber'));
+    const added = await request.post('/api/v1/waitlist', {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { name: 'Ana Ruiz', phone: '2125550101', consentMethod: 'verbal' },
+    });
+    expect(added.status()).toBe(201);
     await signIn(page, owner.token);
     await page.goto('/openings');
     const notice = page.getByTestId('text-number-notice');
@@ -134,6 +141,7 @@ test.describe('a new owner on a phone (390×844)', () => {
     await form.getByRole('button', { name: 'Send cancellation alert' }).click();
     const refusal = form.getByRole('alert');
     await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('You have no text number yet');
     await expect(refusal).toBeInViewport();
     await expect(refusal.getByRole('link', { name: 'Get your text number' })).toBeVisible();
     await snap(page, 'guided-refused-alert-phone');
@@ -153,7 +161,9 @@ test.describe('a new owner on a phone (390×844)', () => {
     await card.getByLabel('Expiry (MM/YY)').fill('1234');
     await card.getByLabel('CVC').fill('123');
     await card.getByRole('button', { name: 'Save Card' }).click();
-    await expect(page.getByTestId('toast').filter({ hasText: 'Payment method added successfully' })).toBeVisible();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Payment method added successfully' }),
+    ).toBeVisible();
 
     await page.goto('/account?tab=plan');
     await page.getByRole('button', { name: 'Select Starter' }).click();

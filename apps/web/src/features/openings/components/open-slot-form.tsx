@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateOpening } from '../api/create-opening.ts';
@@ -85,6 +85,8 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
   const [formError, setFormError] = useState<string | null>(null);
   // A new key per failure: the same message twice still comes back into view.
   const [formErrorKey, setFormErrorKey] = useState(0);
+  // A 403 while the number is not verified is the texting refusal: the way out is getting a number.
+  const [numberRefused, setNumberRefused] = useState(false);
   const {
     register,
     handleSubmit,
@@ -117,6 +119,7 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
     } catch (error) {
       applyServerFieldErrors(error, setError, ['service']);
       setFormError(screenErrorMessage(error, 'Could not send the cancellation alert.'));
+      setNumberRefused(isApiError(error) && error.status === 403 && user.plivoNumberStatus !== 'verified');
       setFormErrorKey((key) => key + 1);
     }
   });
@@ -222,12 +225,12 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
         {formError ? (
           <Alert key={formErrorKey} reveal>
             {formError}
-            {user.plivoNumberStatus === 'verified' ? null : (
+            {numberRefused ? (
               <>
                 {' '}
                 <Link to="/account?tab=billing">Get your text number</Link>
               </>
-            )}
+            ) : null}
           </Alert>
         ) : null}
         <div className="form__actions">

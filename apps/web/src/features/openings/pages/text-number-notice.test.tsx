@@ -69,4 +69,20 @@ describe('without a verified text number', () => {
     expect(scrolled).toContain(alert);
     expect(document.activeElement).toBe(alert);
   });
+
+  it('another refusal (nobody fits) is shown without the number link', async () => {
+    const api = mockSignedIn(makeUser({ plivoNumberStatus: null }), {
+      'GET /openings': openingsAnswer(),
+      'POST /openings': errorAnswer(400, 'No waiting, opted-in customers fit this time'),
+    });
+    const app = renderApp('/openings', { token: 'tok' });
+    const form = await screen.findByRole('form', { name: 'Open a slot' });
+    await app.user.type(within(form).getByLabelText('Time'), '15:30');
+    await app.user.type(within(form).getByLabelText('Service'), 'Color');
+    await app.user.click(within(form).getByRole('button', { name: 'Send cancellation alert' }));
+    await waitFor(() => expect(api.callsTo('POST /openings')).toHaveLength(1));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('No waiting, opted-in customers fit this time');
+    expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
+  });
 });
