@@ -105,20 +105,27 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     }
   }, [dismiss]);
 
-  // Each toast's height once drawn: a long one (two sentences on a phone) pushes the next down
-  // instead of being cut off under it.
-  useLayoutEffect(() => {
+  // Each toast's height as drawn: a long one (two sentences on a phone) pushes the next down instead of
+  // being cut off under it. Measured again whenever a toast changes size (fonts arriving, a rotated phone).
+  const measure = useCallback(() => {
     setHeights((current) => {
       let changed = false;
       const next: Record<number, number> = {};
-      for (const toast of toasts) {
+      for (const toast of toastsRef.current) {
         const height = elements.current.get(toast.id)?.offsetHeight ?? 0;
         next[toast.id] = height;
         if (current[toast.id] !== height) changed = true;
       }
-      return changed || Object.keys(current).length !== toasts.length ? next : current;
+      return changed || Object.keys(current).length !== toastsRef.current.length ? next : current;
     });
-  }, [toasts]);
+  }, []);
+  useLayoutEffect(() => {
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    for (const element of elements.current.values()) observer.observe(element);
+    return () => observer.disconnect();
+  }, [toasts, measure]);
 
   useEffect(() => {
     const pending = timers.current;
@@ -145,7 +152,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   let offset = 0;
   const offsets = toasts.map((toast) => {
     const top = offset;
-    offset += Math.max(TOAST_STACK_OFFSET_PX, (heights[toast.id] ?? 0) + STACK_GAP_PX);
+    const needed = (heights[toast.id] ?? 0) + STACK_GAP_PX;
+    // A pixel or two over (rounding) keeps the regular step; a really taller toast gets its own height.
+    offset += needed > TOAST_STACK_OFFSET_PX + 2 ? needed : TOAST_STACK_OFFSET_PX;
     return top;
   });
 
