@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useToast } from '../components/ui/toast.tsx';
+import { PHONE_MEDIA_QUERY, useToast } from '../components/ui/toast.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { AppHeader } from './app-header.tsx';
 
@@ -8,9 +8,13 @@ export function AppLayout() {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const { dismissStale } = useToast();
-  // Toasts belong to the page they answer: on the next page they would cover its title for nothing.
+  // On a phone a toast takes much of the screen: it belongs to the page it answers and does not follow
+  // the owner to the next one. A wider screen keeps it for its whole time (SPEC §4: the verification
+  // banner shows 5 s, across the move to /congratulations).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of page by design
-  useEffect(() => dismissStale(), [pathname]);
+  useEffect(() => {
+    if (window.matchMedia?.(PHONE_MEDIA_QUERY).matches) dismissStale();
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -31,6 +31,9 @@ type Toast = {
   shownAt: number;
 };
 
+/** Where toasts rise from the bottom and stay on their page (the same width as in toast.css). */
+export const PHONE_MEDIA_QUERY = '(max-width: 640px)';
+
 /** A page change clears the toasts older than this; one shown just before the move (a "saved, here it is") stays. */
 const KEEP_ON_NAVIGATION_MS = 1000;
 /** Space between two stacked toasts when one is taller than the usual 80 px step. */

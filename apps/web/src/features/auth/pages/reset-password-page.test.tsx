@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { authMessages, screenMessages } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
 import { advance, fakeTheClock, settle } from '../../../test/clock.ts';
@@ -68,6 +68,25 @@ describe('reset password page', () => {
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
     await app.user.click(screen.getByRole('link', { name: 'Request a new reset link' }));
     expect(app.location()).toBe('/forgot-password');
+  });
+
+  it('a success clears the Reset Failed toast before it, instead of showing both', async () => {
+    let attempts = 0;
+    mockApi({
+      'PUT /auth/resetpassword/tok-2': () => {
+        attempts += 1;
+        return attempts === 1 ? errorAnswer(500) : resetAnswer;
+      },
+    });
+    const app = renderApp('/reset-password/tok-2');
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    await fillPasswords(app, 'secret1', 'secret1');
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Reset Failed');
+    await app.user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await screen.findByRole('heading', { name: 'Password updated' });
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(within(region).queryByText('Reset Failed')).not.toBeInTheDocument());
+    expect(within(region).getByText(screenMessages.passwordResetSuccess)).toBeInTheDocument();
   });
 
   it('shows the server reason in a Reset Failed toast when the token is expired or used', async () => {
