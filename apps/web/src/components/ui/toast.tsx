@@ -122,6 +122,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       return changed || Object.keys(current).length !== toastsRef.current.length ? next : current;
     });
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new or gone toast is observed afresh
   useLayoutEffect(() => {
     measure();
     if (typeof ResizeObserver === 'undefined') return;
