@@ -22,7 +22,8 @@ export function GetStartedChecklist() {
       done: user.plivoNumberStatus === 'verified',
       link: 'Get your text number',
       to: '/account?tab=billing',
-      todoText: 'Your waitlist gets texts from your own business number. It is verified in a moment.',
+      todoText:
+        'Your waitlist gets its texts from a dedicated number of your business, set up on the Billing tab.',
       doneText: 'Your text number is verified.',
     },
     {
