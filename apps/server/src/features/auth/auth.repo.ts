@@ -85,7 +85,9 @@ export async function updateUser(
   executor: Executor,
   id: string,
   changes: ProfileChanges &
-    Partial<Pick<UserRow, 'verified' | 'passwordHash' | 'businessVerificationStatus' | 'admin'>>,
+    Partial<
+      Pick<UserRow, 'verified' | 'passwordHash' | 'businessVerificationStatus' | 'admin' | 'pendingEmail'>
+    >,
   now: Date,
 ) {
   const [user] = await executor
@@ -105,7 +107,8 @@ export async function grantAdmin(executor: Executor, emails: string[]) {
   return executor
     .update(users)
     .set({ admin: true })
-    .where(and(inArray(users.email, emails), eq(users.admin, false)))
+    // Only a verified address is proof of owning it (issue 12).
+    .where(and(inArray(users.email, emails), eq(users.admin, false), eq(users.verified, true)))
     .returning({ email: users.email });
 }
 
