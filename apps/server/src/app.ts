@@ -108,10 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 100 * 1024,
     forceCloseConnections: 'idle',
     // TRUST_PROXY: whose X-Forwarded-For gives request.ip (the per-address throttles); off by default.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? trustHops(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: { method: string; url: string }[] = [];

@@ -1,7 +1,14 @@
 import { ADMIN_SEARCH_MAX_LENGTH, adminMessages, type User } from '@waitlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { auth, createTestApp, registerUser, secretsIn, type TestApp, verifiedUser } from '../../test/test-app.ts';
+import {
+  auth,
+  createTestApp,
+  registerUser,
+  secretsIn,
+  type TestApp,
+  verifiedUser,
+} from '../../test/test-app.ts';
 import { parseSearch } from './admin.service.ts';
 
 /**

@@ -104,12 +104,14 @@ export function deleteUser(executor: Executor, id: string) {
 
 export async function grantAdmin(executor: Executor, emails: string[]) {
   if (emails.length === 0) return [];
-  return executor
-    .update(users)
-    .set({ admin: true })
-    // Only a verified address is proof of owning it (issue 12).
-    .where(and(inArray(users.email, emails), eq(users.admin, false), eq(users.verified, true)))
-    .returning({ email: users.email });
+  return (
+    executor
+      .update(users)
+      .set({ admin: true })
+      // Only a verified address is proof of owning it (issue 12).
+      .where(and(inArray(users.email, emails), eq(users.admin, false), eq(users.verified, true)))
+      .returning({ email: users.email })
+  );
 }
 
 // ---- sessions ----

@@ -209,7 +209,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: {
         tags: ['auth'],
-        summary: 'Enters the code sent to a pending new email address; the address then becomes the account’s',
+        summary:
+          'Enters the code sent to a pending new email address; the address then becomes the account’s',
         security: bearer,
         body: confirmEmailBody,
         response: { 200: userResponse, ...errors },

@@ -26,7 +26,7 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
     '/billing/local/setup-intents/confirm',
     {
       onRequest: authenticate as never,
-      preHandler: requireFullUser,
+      preValidation: requireFullUser,
       schema: {
         tags: ['billing'],
         summary: 'Local billing only: confirms a setup intent with a test card (the role of Stripe.js)',

@@ -243,7 +243,11 @@ describe('PUT /auth/updatedetails', () => {
       data: { email: mover.email, pendingEmail: newEmail, verified: true, firstName: 'Mo' },
     });
     expect(secretsIn(response.json())).toEqual([]);
-    expect(await userRow(mover.id)).toMatchObject({ email: mover.email, pendingEmail: newEmail, verified: true });
+    expect(await userRow(mover.id)).toMatchObject({
+      email: mover.email,
+      pendingEmail: newEmail,
+      verified: true,
+    });
     expect(await emailsTo(mover.email)).toBe(oldAddressMail);
     const code = await latestCodeFor(t, newEmail);
     expect(code).toMatch(/^\d{6}$/);
