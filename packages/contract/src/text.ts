@@ -5,10 +5,10 @@ import { validationMessages } from './messages.ts';
  * both, "\u0000" and "\ud800"; a UTF-8 database cannot). One rule for every string field of every request
  * (issue 12): such text is refused with a 400 that names the field, before any code sees it.
  */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
+  return !value.includes(String.fromCharCode(0)) && !LONE_SURROGATE.test(value);
 }
 
 /**

@@ -81,8 +81,6 @@ const tool = (status: number, extra: Omit<MatrixRow, 'expect' | 'publicHost'> = 
   ...extra,
 });
 
-const plan = () => ({ planType: 'STARTER', billingPeriod: 'monthly' });
-
 export const authorizationMatrix: Record<string, MatrixRow> = {
   // ---- documentation and system: public ----
   'GET /api/docs/openapi.json': row(everyone(200)),
