@@ -110,6 +110,10 @@ export const screenMessages = {
   updateProfileFailed: 'Failed to update profile',
   updatePasswordFailed: 'Failed to update password',
   deleteAccountFailed: 'Failed to delete account. Please try again.',
+  // ours (issue 12): the pending new email on the Account page
+  confirmEmailFailed: 'Failed to confirm your new email. Please check the code and try again.',
+  cancelEmailChangeFailed: 'Failed to cancel the email change. Please try again.',
+  emailCodeResent: 'A new code has been sent to your new email address.',
 } as const;
 
 export const planLabels = {
