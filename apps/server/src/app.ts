@@ -37,6 +37,13 @@ import { openingsRoutes } from './features/openings/openings.routes.ts';
 import { createOpeningsService, type OpeningsService } from './features/openings/openings.service.ts';
 import { createOpeningsWorker, type OpeningsWorker } from './features/openings/openings.worker.ts';
 import { createOutboxWorker, type OutboxWorker } from './features/outbox/outbox.worker.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
+import {
+  createPushDelivery,
+  createPushService,
+  loadVapidKeys,
+  notifyOwner,
+} from './features/push/push.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
@@ -151,7 +158,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     sendRate: config.sms.sendRate,
   });
-  const outbox = createOutboxWorker({ db: database.db, email, sms: smsDelivery, clock, logger: app.log });
+  // The VAPID pair: configured, else generated once and stored (read lazily, after the migrations ran).
+  let vapid: ReturnType<typeof loadVapidKeys> | undefined;
+  const vapidKeys = () => {
+    vapid ??= loadVapidKeys(database.db, config.push);
+    vapid.catch(() => {
+      vapid = undefined;
+    });
+    return vapid;
+  };
+  const pushService = createPushService({ db: database.db, keys: vapidKeys });
+  const pushDelivery = createPushDelivery({
+    db: database.db,
+    keys: vapidKeys,
+    subject: config.push.subject,
+    logger: app.log,
+  });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    email,
+    sms: smsDelivery,
+    push: pushDelivery,
+    clock,
+    logger: app.log,
+  });
   const waitlistService = createWaitlistService({
     db: database.db,
     clock,
@@ -163,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     publicUrl: config.publicUrl,
     onOutboxWrite: () => outbox.kick(),
+    notifyOwner,
   });
   const openingsWorker = createOpeningsWorker({ openingsService, logger: app.log });
   const messagingService = createMessagingService({
@@ -297,6 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { authService, authenticate: authenticate as never });
       await api.register(socialAuthRoutes, { socialAuthService });
       await api.register(usersRoutes, { authService, authenticate: authenticate as never });
+      await api.register(pushRoutes, { pushService, authenticate: authenticate as never });
       await api.register(adminRoutes, { adminService, authenticate: authenticate as never });
       await api.register(billingRoutes, { billingService, authenticate: authenticate as never });
       await api.register(notificationsRoutes, { billingService, authenticate: authenticate as never });

@@ -3,6 +3,7 @@ import {
   alertsPerDay,
   type CreateOpeningBody,
   type Earnings,
+  pushMessages,
   renderTemplate,
   type TimePreference,
   waitlistMessages,
@@ -56,6 +57,11 @@ function textTime(instant: Date, timeZone: string) {
   );
   return `${day} at ${time}`;
 }
+/** How a slot reads in a push: "3:00 pm". */
+const pushTime = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
+    .format(instant)
+    .toLowerCase();
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 export type OpeningsService = ReturnType<typeof createOpeningsService>;
@@ -66,6 +72,13 @@ export function createOpeningsService(deps: {
   logger: Logger;
   publicUrl: string;
   onOutboxWrite?: () => void;
+  /** Queues a web push to the owner's devices in the caller's transaction (features/push; issue 14). */
+  notifyOwner?: (
+    tx: Executor,
+    userId: string,
+    message: { title: string; body: string; url: string },
+    now: Date,
+  ) => Promise<number>;
 }) {
   const { db, clock } = deps;
   const kick = () => deps.onOutboxWrite?.();
@@ -195,7 +208,22 @@ export function createOpeningsService(deps: {
   }
 
   const onCustomerReply: InboundReplyHandler = async ({ tx, userId, customer, body, now }) => {
-    if (!isYes(body) || customer.status === 'removed') return;
+    if (!isYes(body)) {
+      // A free-text reply (keywords never reach here): the owner's phone hears of it.
+      const pushed = await deps.notifyOwner?.(
+        tx,
+        userId,
+        {
+          title: pushMessages.replyTitle,
+          body: `${firstName(customer.name)}: ${body.slice(0, 120)}`,
+          url: '/waitlist',
+        },
+        now,
+      );
+      if (pushed) kick();
+      return;
+    }
+    if (customer.status === 'removed') return;
     // The alert this YES answers: an open one first, else the most recent one the customer was texted.
     const [offer] = await tx
       .select({ opening: openings })
@@ -268,6 +296,16 @@ export function createOpeningsService(deps: {
         time: formatLocal(opening.startsAt, owner.timeZone),
         openingsUrl: `${deps.publicUrl}/openings`,
       }),
+      now,
+    );
+    await deps.notifyOwner?.(
+      tx,
+      userId,
+      {
+        title: pushMessages.claimedTitle(values.name, pushTime(opening.startsAt, owner.timeZone)),
+        body: pushMessages.claimedBody,
+        url: '/openings',
+      },
       now,
     );
     kick();

@@ -1,0 +1,173 @@
+import { type PushSubscriptionBody, pushMessages } from '@waitlist/contract';
+import { and, eq } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { PushConfig } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { pushSubscriptions, users, vapidKeys } from '../../db/schema.ts';
+import { BadRequest } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import type { OutboxRow, PushOutboxPayload } from '../outbox/outbox.repo.ts';
+import { enqueuePushDelivery } from '../outbox/outbox.repo.ts';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** The configured pair, else the one stored in the database, generated on first start (one row, id 1). */
+export async function loadVapidKeys(db: Database, config: PushConfig): Promise<VapidKeys> {
+  if (config.vapidKeys) return config.vapidKeys;
+  const generated = webpush.generateVAPIDKeys();
+  await db
+    .insert(vapidKeys)
+    .values({ id: 1, ...generated })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1));
+  return { publicKey: row!.publicKey, privateKey: row!.privateKey };
+}
+
+const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
+
+/** A push service answers on https; plain http is accepted on this machine only (local push services). */
+function validEndpoint(endpoint: string): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
+}
+
+/**
+ * Queues one push per device of the owner, in the caller's transaction, if the owner has push turned on.
+ * The narrow dependency features/openings receives (it never sees subscriptions or VAPID keys).
+ */
+export async function notifyOwner(
+  tx: Executor,
+  userId: string,
+  message: { title: string; body: string; url: string },
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(and(eq(pushSubscriptions.userId, userId), eq(users.pushNotificationsEnabled, true)));
+  for (const row of rows) await enqueuePushDelivery(tx, { subscriptionId: row.id, ...message }, now);
+  return rows.length;
+}
+export type NotifyOwner = typeof notifyOwner;
+
+export type PushService = ReturnType<typeof createPushService>;
+
+export function createPushService(deps: { db: Database; keys: () => Promise<VapidKeys> }) {
+  const { db } = deps;
+  return {
+    publicKey: async () => (await deps.keys()).publicKey,
+
+    /** Stores (or moves to this owner) the device's subscription and turns push on. */
+    async subscribe(user: UserRow, body: PushSubscriptionBody): Promise<UserRow> {
+      if (!validEndpoint(body.endpoint))
+        throw new BadRequest(pushMessages.subscriptionRequired, { endpoint: 'must be an https URL' });
+      const p256dh = Buffer.from(body.keys.p256dh, 'base64url');
+      if (p256dh.length !== 65 || p256dh[0] !== 4)
+        throw new BadRequest(pushMessages.subscriptionRequired, {
+          'keys.p256dh': 'must be a P-256 public key',
+        });
+      if (Buffer.from(body.keys.auth, 'base64url').length !== 16)
+        throw new BadRequest(pushMessages.subscriptionRequired, { 'keys.auth': 'must be 16 bytes' });
+      return db.transaction(async (tx) => {
+        const values = {
+          userId: user.id,
+          endpoint: body.endpoint,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+          platform: body.platform ?? null,
+        };
+        await tx
+          .insert(pushSubscriptions)
+          .values(values)
+          .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+        const [updated] = await tx
+          .update(users)
+          .set({
+            pushNotificationsEnabled: true,
+            devicePlatform: body.platform ?? user.devicePlatform ?? 'web',
+          })
+          .where(eq(users.id, user.id))
+          .returning();
+        return updated!;
+      });
+    },
+
+    /** Turns push off: forgets the given device (or every device when no endpoint is given). */
+    async unsubscribe(user: UserRow, endpoint: string | undefined): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        await tx
+          .delete(pushSubscriptions)
+          .where(
+            endpoint
+              ? and(eq(pushSubscriptions.userId, user.id), eq(pushSubscriptions.endpoint, endpoint))
+              : eq(pushSubscriptions.userId, user.id),
+          );
+        const [updated] = await tx
+          .update(users)
+          .set({ pushNotificationsEnabled: false })
+          .where(eq(users.id, user.id))
+          .returning();
+        return updated!;
+      });
+    },
+  };
+}
+
+/** Thrown for a push service answer worth retrying (5xx, 429, network). */
+class PushSendError extends Error {}
+
+/**
+ * Sends one queued push: web-push encrypts the payload (aes128gcm, RFC 8291) and signs the VAPID JWT; the
+ * request itself goes out with fetch (web-push's own sender speaks https only). 404/410: the subscription
+ * is gone, its row is removed and the push is done; any other failure throws and the outbox retries.
+ */
+export function createPushDelivery(deps: {
+  db: Database;
+  keys: () => Promise<VapidKeys>;
+  subject: string;
+  logger: Logger;
+  timeoutMs?: number;
+}) {
+  return {
+    async deliver(row: OutboxRow) {
+      const payload = row.payload as PushOutboxPayload;
+      const [subscription] = await deps.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.id, payload.subscriptionId));
+      if (!subscription) return; // unsubscribed since: nothing to send
+      const keys = await deps.keys();
+      const details = webpush.generateRequestDetails(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify({ title: payload.title, body: payload.body, url: payload.url }),
+        {
+          vapidDetails: { subject: deps.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+          TTL: 24 * 3600,
+          contentEncoding: 'aes128gcm',
+          urgency: 'high',
+        },
+      );
+      const response = await fetch(details.endpoint, {
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        body: details.body as Buffer,
+        redirect: 'error',
+        signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.status === 404 || response.status === 410) {
+        await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+        deps.logger.info({ subscriptionId: subscription.id }, 'push subscription expired; removed');
+        return;
+      }
+      if (!response.ok) throw new PushSendError(`push service answered ${response.status}`);
+    },
+  };
+}
