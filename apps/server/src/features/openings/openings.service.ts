@@ -61,6 +61,7 @@ function textTime(instant: Date, timeZone: string) {
 const pushTime = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
     .format(instant)
+    .replace(/\s/g, ' ')
     .toLowerCase();
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 

@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto';
 import { type PushSubscriptionBody, pushMessages } from '@waitlist/contract';
 import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
@@ -37,6 +38,18 @@ function validEndpoint(endpoint: string): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
 }
 
+/** An uncompressed P-256 point that is on the curve (ECDH.convertKey throws otherwise). */
+function onCurve(p256dh: string): boolean {
+  const point = Buffer.from(p256dh, 'base64url');
+  if (point.length !== 65 || point[0] !== 4) return false;
+  try {
+    ECDH.convertKey(point, 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Queues one push per device of the owner, in the caller's transaction, if the owner has push turned on.
  * The narrow dependency features/openings receives (it never sees subscriptions or VAPID keys).
@@ -68,8 +81,7 @@ export function createPushService(deps: { db: Database; keys: () => Promise<Vapi
     async subscribe(user: UserRow, body: PushSubscriptionBody): Promise<UserRow> {
       if (!validEndpoint(body.endpoint))
         throw new BadRequest(pushMessages.subscriptionRequired, { endpoint: 'must be an https URL' });
-      const p256dh = Buffer.from(body.keys.p256dh, 'base64url');
-      if (p256dh.length !== 65 || p256dh[0] !== 4)
+      if (!onCurve(body.keys.p256dh))
         throw new BadRequest(pushMessages.subscriptionRequired, {
           'keys.p256dh': 'must be a P-256 public key',
         });
