@@ -389,7 +389,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = config.webDistDir && join(config.webDistDir, 'index.html');
   if (config.webDistDir && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      // The service worker and the manifest are revalidated on every load, so a new version is picked up.
+      setHeaders: (response, path) => {
+        if (/(^|[\\/])(sw\.js|manifest\.webmanifest)$/.test(path))
+          response.header('Cache-Control', 'no-cache');
+      },
+    });
   }
 
   // Unknown API paths get JSON; any other GET gets the SPA, whose router shows its own 404 (history fallback).
