@@ -382,6 +382,8 @@ export const openings = pgTable(
     waveSize: integer('wave_size'),
     claimWindowMinutes: integer('claim_window_minutes'),
     nextWaveAt: timestamp('next_wave_at', { withTimezone: true }),
+    /** When the owner's phone hears "Nobody has claimed your slot yet" if still open (issue 14); null once sent. */
+    unclaimedNoticeAt: timestamp('unclaimed_notice_at', { withTimezone: true }),
     winnerCustomerId: uuid('winner_customer_id').references(() => customers.id, { onDelete: 'set null' }),
     filledAt: timestamp('filled_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -57,6 +57,8 @@ function textTime(instant: Date, timeZone: string) {
   );
   return `${day} at ${time}`;
 }
+/** An all-at-once alert still open this long after it went out: the owner's phone is told (issue 14). */
+export const UNCLAIMED_NOTICE_MINUTES = 15;
 /** How a slot reads in a push: "3:00 pm". */
 const pushTime = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
@@ -206,6 +208,41 @@ export function createOpeningsService(deps: {
       await repo.releaseOffered(tx, id);
     }
     return done.length;
+  }
+
+  /**
+   * "Nobody has claimed your slot yet": one push per alert, when its first claim window (waves) or
+   * UNCLAIMED_NOTICE_MINUTES (all at once) passed and the slot is still open (decision 0008).
+   */
+  async function notifyUnclaimed(now: Date): Promise<number> {
+    if (!deps.notifyOwner) return 0;
+    const notify = deps.notifyOwner;
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .update(openings)
+        .set({ unclaimedNoticeAt: null })
+        .where(and(eq(openings.status, 'open'), lte(openings.unclaimedNoticeAt, now)))
+        .returning({ userId: openings.userId, startsAt: openings.startsAt });
+      let queued = 0;
+      for (const opening of due) {
+        const [owner] = await tx
+          .select({ timeZone: users.timeZone })
+          .from(users)
+          .where(eq(users.id, opening.userId));
+        if (!owner) continue;
+        queued += await notify(
+          tx,
+          opening.userId,
+          {
+            title: pushMessages.unclaimedTitle,
+            body: pushMessages.unclaimedBody(pushTime(opening.startsAt, owner.timeZone)),
+            url: '/openings',
+          },
+          now,
+        );
+      }
+      return queued;
+    });
   }
 
   const onCustomerReply: InboundReplyHandler = async ({ tx, userId, customer, body, now }) => {
@@ -381,6 +418,9 @@ export function createOpeningsService(deps: {
             mode: waves ? 'waves' : 'all',
             waveSize,
             claimWindowMinutes: waves ? (input.claimWindowMinutes ?? 10) : null,
+            unclaimedNoticeAt: new Date(
+              now.getTime() + (waves ? (input.claimWindowMinutes ?? 10) : UNCLAIMED_NOTICE_MINUTES) * 60_000,
+            ),
             localDate: today,
             createdAt: now,
           })
@@ -443,7 +483,8 @@ export function createOpeningsService(deps: {
           deps.logger.error({ err: withoutQueryValues(error), openingId: id }, 'next wave failed');
         }
       }
-      if (wavesSent) kick();
+      const unclaimed = await notifyUnclaimed(now);
+      if (wavesSent || unclaimed) kick();
       return { expired, wavesSent };
     },
 

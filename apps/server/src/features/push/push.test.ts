@@ -185,4 +185,23 @@ describe('pushes to the owner', () => {
       before.length,
     );
   });
+
+  it('an alert still unclaimed 15 minutes on → one "Nobody has claimed your slot yet"', async () => {
+    const { o } = await ownerWithAlert(506);
+    const { device } = await subscribeDevice(o.token);
+    t.clock.advance(14 * 60_000);
+    await t.app.openingsWorker.runOnce();
+    await t.app.outbox.drain();
+    expect(pushesTo(device.id)).toEqual([]);
+    t.clock.advance(60_000);
+    await t.app.openingsWorker.runOnce();
+    await t.app.outbox.drain();
+    expect(pushesTo(device.id).map((p) => p.payload)).toEqual([
+      { title: pushMessages.unclaimedTitle, body: pushMessages.unclaimedBody('3:00 pm'), url: '/openings' },
+    ]);
+    t.clock.advance(60 * 60_000);
+    await t.app.openingsWorker.runOnce();
+    await t.app.outbox.drain();
+    expect(pushesTo(device.id)).toHaveLength(1);
+  });
 });
