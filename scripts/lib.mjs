@@ -88,3 +88,11 @@ export async function ensureChromium() {
   await runOrExit('apt-get', ['update', '-qq'], { env });
   await runOrExit('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env });
 }
+
+/** Builds the server into apps/server/dist unless it is up to date (placeholder until the build lands). */
+export async function ensureServerBuild() {}
+
+/** How production runs the server: [command, args]. */
+export function serverCommand() {
+  return [process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']];
+}
