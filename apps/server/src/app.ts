@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import apiReference from '@scalar/fastify-api-reference';
 import { authMessages } from '@waitlist/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -29,6 +28,7 @@ import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
 import { notificationsRoutes } from './features/billing/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
 import { devPhoneRoutes } from './features/dev/phone.routes.ts';
+import { apiDocsRoutes } from './features/docs/api-docs.routes.ts';
 import { phoneNumberRoutes } from './features/messaging/messaging.routes.ts';
 import { createMessagingService, type MessagingService } from './features/messaging/messaging.service.ts';
 import { plivoWebhookRoutes } from './features/messaging/plivo-webhooks.routes.ts';
@@ -87,6 +87,13 @@ export interface BuildAppOptions {
 }
 
 export const API_PREFIX = '/api/v1';
+
+/** Hashed build assets are immutable; everything else the web app serves (index.html first) is revalidated. */
+export function webCacheControl(path: string): string {
+  return /[\\/]assets[\\/]/.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache, no-store, must-revalidate';
+}
 
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -245,7 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(apiReference, { routePrefix: '/api/docs' });
+  await app.register(apiDocsRoutes);
 
   await app.register(
     async (api) => {
@@ -315,7 +322,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = config.webDistDir && join(config.webDistDir, 'index.html');
   if (config.webDistDir && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    // Vite names every file under assets/ by its content hash: a changed file is a new name, so browsers
+    // keep them for a year. index.html names the current ones and is never cached. The build writes .br
+    // and .gz beside each file; the one the browser accepts is sent (issue 16).
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', webCacheControl(path));
+      },
+    });
   }
 
   // Unknown API paths get JSON; any other GET gets the SPA, whose router shows its own 404 (history fallback).

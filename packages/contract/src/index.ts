@@ -6,6 +6,7 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './phone.ts';
 export * from './sms-segments.ts';
+export * from './social.constants.ts';
 export * from './social.schemas.ts';
 export * from './user.schemas.ts';
 export * from './waitlist.messages.ts';
