@@ -10,7 +10,9 @@ const { files, raw, gzip, brotli } = firstScreenJs(join(root, 'apps/web/dist'));
 const summary = `${files.length} files, ${kb(raw)} raw, ${kb(gzip)} gzip, ${kb(brotli)} brotli; budget ${kb(FIRST_SCREEN_BUDGET_BYTES)} gzip`;
 if (gzip > FIRST_SCREEN_BUDGET_BYTES) {
   console.error(`✘ The first screen (/login) loads too much JavaScript: ${summary}.`);
-  console.error('  Load what /login does not need on demand (a lazy route, a dynamic import), or raise the budget');
+  console.error(
+    '  Load what /login does not need on demand (a lazy route, a dynamic import), or raise the budget',
+  );
   console.error('  in scripts/bench/bundle.mjs with a reason in docs/BENCHMARKS.md.');
   for (const file of files) console.error(`  - ${file}`);
   process.exit(1);

@@ -89,10 +89,15 @@ export async function ensureChromium() {
   await runOrExit('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env });
 }
 
-/** Builds the server into apps/server/dist unless it is up to date (placeholder until the build lands). */
-export async function ensureServerBuild() {}
+/** Builds the server into apps/server/dist unless its build hash matches its sources (scripts/build-server.mjs). */
+export async function ensureServerBuild({ force = false } = {}) {
+  const { buildServer, serverBuildIsCurrent } = await import('./build-server.mjs');
+  if (!force && serverBuildIsCurrent()) return;
+  log('Building the server…');
+  await buildServer({ force: true });
+}
 
-/** How production runs the server: [command, args]. */
+/** How production runs the server, built (ensureServerBuild): [command, args], from the repository root. */
 export function serverCommand() {
-  return [process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']];
+  return [process.execPath, ['apps/server/dist/main.js']];
 }

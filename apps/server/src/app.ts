@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { authMessages } from '@waitlist/contract';
@@ -45,6 +44,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
 import { isLocalBillingProvider } from './providers/billing/local.ts';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.ts';
@@ -219,7 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const social = socialSignInCspSources(config.social);
   // Stripe Elements (issue 4) loads from js.stripe.com, frames 3-D Secure and talks to api.stripe.com.
   const stripeCsp = billingProvider.name === 'stripe';
-  await app.register(helmet, {
+  // helmet's headers, computed once at start (plugins/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

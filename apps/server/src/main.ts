@@ -1,15 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { describeDataDir, openDatabase } from './db/client.ts';
+import { webDistFolder } from './paths.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env, {
-    webDistDir:
-      process.env.SERVE_WEB === 'false'
-        ? undefined
-        : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    webDistDir: process.env.SERVE_WEB === 'false' ? undefined : webDistFolder,
   });
 } catch (error) {
   if (error instanceof ConfigError) {
