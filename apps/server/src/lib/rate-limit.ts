@@ -1,5 +1,5 @@
 import { authMessages } from '@waitlist/contract';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
   RateLimiterDrizzle,
@@ -40,27 +40,35 @@ export interface RateLimiter {
 
 /** Counters live in PostgreSQL (or PGlite), or in Redis when REDIS_URL is set, so every instance shares them. */
 export function createRateLimiter(deps: { db: Database; redisUrl?: string | undefined }): RateLimiter {
-  const redis = deps.redisUrl
-    ? new Redis(deps.redisUrl, { enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
-  const limiters = new Map<RateLimitRule, RateLimiterAbstract>();
-  for (const [rule, { points, durationSeconds }] of Object.entries(rateLimitRules) as [
-    RateLimitRule,
-    (typeof rateLimitRules)[RateLimitRule],
-  ][]) {
-    const options = { keyPrefix: `rl:${rule}`, points, duration: durationSeconds };
-    limiters.set(
-      rule,
-      redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis })
-        : new RateLimiterDrizzle({ ...options, storeClient: deps.db, schema: rateLimits }),
-    );
-  }
+  let redis: Redis | undefined;
+  const build = (
+    store: (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract,
+  ) => {
+    const limiters = new Map<RateLimitRule, RateLimiterAbstract>();
+    for (const [rule, { points, durationSeconds }] of Object.entries(rateLimitRules) as [
+      RateLimitRule,
+      (typeof rateLimitRules)[RateLimitRule],
+    ][]) {
+      limiters.set(rule, store({ keyPrefix: `rl:${rule}`, points, duration: durationSeconds }));
+    }
+    return limiters;
+  };
+  // ioredis loads only when REDIS_URL is set (issue 16: not at every start-up).
+  const ready: Promise<Map<RateLimitRule, RateLimiterAbstract>> = deps.redisUrl
+    ? import('ioredis').then(({ Redis }) => {
+        const client = new Redis(deps.redisUrl!, { enableOfflineQueue: false, lazyConnect: false });
+        redis = client;
+        return build((options) => new RateLimiterRedis({ ...options, storeClient: client }));
+      })
+    : Promise.resolve(
+        build((options) => new RateLimiterDrizzle({ ...options, storeClient: deps.db, schema: rateLimits })),
+      );
+  const limiterFor = async (rule: RateLimitRule) => (await ready).get(rule)!;
 
   return {
     async consume(rule, key) {
       try {
-        await limiters.get(rule)!.consume(key.toLowerCase());
+        await (await limiterFor(rule)).consume(key.toLowerCase());
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -71,9 +79,10 @@ export function createRateLimiter(deps: { db: Database; redisUrl?: string | unde
       }
     },
     async reset(rule, key) {
-      await limiters.get(rule)!.delete(key.toLowerCase());
+      await (await limiterFor(rule)).delete(key.toLowerCase());
     },
     async close() {
+      await ready.catch(() => {});
       redis?.disconnect();
     },
   };
