@@ -208,13 +208,22 @@ export function createOpeningsService(deps: {
     if (opening.winnerCustomerId === customer.id) return; // the winner said YES again
     // The claim: one conditional UPDATE. Concurrent YES replies queue on the opening's row lock and
     // re-check `status = 'open'` after the winner commits, so exactly one of them gets a row back.
-    const [won] = await tx
-      .update(openings)
-      .set({ status: 'filled', winnerCustomerId: customer.id, filledAt: now, nextWaveAt: null })
-      .where(
-        and(eq(openings.id, opening.id), eq(openings.status, 'open'), sql`${openings.startsAt} > ${now}`),
-      )
-      .returning();
+    // An opening read as no longer open never opens again (filled, expired and closed are final), so a late
+    // YES skips the claim's round trip and lock wait (issue 16: most of the race's replies arrive then).
+    const [won] =
+      opening.status === 'open'
+        ? await tx
+            .update(openings)
+            .set({ status: 'filled', winnerCustomerId: customer.id, filledAt: now, nextWaveAt: null })
+            .where(
+              and(
+                eq(openings.id, opening.id),
+                eq(openings.status, 'open'),
+                sql`${openings.startsAt} > ${now}`,
+              ),
+            )
+            .returning()
+        : [];
     const [owner] = await tx.select().from(users).where(eq(users.id, userId));
     if (!owner) return;
     const templates = await templatesOf(tx, userId);
