@@ -33,7 +33,7 @@ import { createMessagingService, type MessagingService } from './features/messag
 import { plivoWebhookRoutes } from './features/messaging/plivo-webhooks.routes.ts';
 import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
 import { openingsRoutes } from './features/openings/openings.routes.ts';
-import { createOpeningsService, type OpeningsService } from './features/openings/openings.service.ts';
+import { createOpeningsService, isYes, type OpeningsService } from './features/openings/openings.service.ts';
 import { createOpeningsWorker, type OpeningsWorker } from './features/openings/openings.worker.ts';
 import { createOutboxWorker, type OutboxWorker } from './features/outbox/outbox.worker.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -165,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     onOutboxWrite: () => outbox.kick(),
     // features/openings provides onCustomerReply (YES → claim); without it a plain reply is only stored.
-    handlers: { onCustomerReply: openingsService.onCustomerReply },
+    handlers: { onCustomerReply: openingsService.onCustomerReply, actsOnReply: isYes },
   });
   const limiter = createRateLimiter({ db: database.db, redisUrl: config.redisUrl });
   const billingProvider =

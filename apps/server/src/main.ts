@@ -17,8 +17,8 @@ try {
 }
 
 const database = openDatabase(config.database);
-await database.migrate();
-const app = await buildApp({ config, database });
+// Building the app queries nothing, so it runs while the database starts and migrates (issue 16: start-up).
+const [app] = await Promise.all([buildApp({ config, database }), database.migrate()]);
 const admins = await app.services.auth.grantAdmins(config.adminEmails);
 for (const { email } of admins) app.log.info(`granted admin to ${email} (ADMIN_EMAILS)`);
 app.outbox.start();

@@ -200,7 +200,14 @@ export function createMessagingService(deps: {
   publicUrl: string;
   /** Called after a commit that wrote outbox rows (kicks the worker). */
   onOutboxWrite?: () => void;
-  handlers?: { onCustomerReply?: InboundReplyHandler };
+  handlers?: {
+    onCustomerReply?: InboundReplyHandler;
+    /**
+     * Whether onCustomerReply acts on a text with this body; false lets a plain reply be stored in one
+     * statement with no transaction around it (issue 16: one round trip instead of three). Unset: always.
+     */
+    actsOnReply?: (body: string) => boolean;
+  };
 }) {
   const { db, clock, sms } = deps;
   const kick = () => deps.onOutboxWrite?.();
@@ -228,6 +235,26 @@ export function createMessagingService(deps: {
     const from = e164(input.from);
     const to = e164(input.to);
     let wroteTexts = false;
+    // A plain reply (no keyword, nothing the reply handler acts on) only records the text: that is one
+    // statement, atomic on its own, so it runs without BEGIN/COMMIT round trips.
+    const onReply = deps.handlers?.onCustomerReply;
+    if (keywordOf(input.text) === null && (!onReply || deps.handlers?.actsOnReply?.(input.text) === false)) {
+      const info = smsInfo(input.text);
+      const stored = await recordInboundText(db, {
+        eventId: `message:${input.providerMessageId}`,
+        from,
+        to,
+        body: input.text,
+        segments: Math.max(1, info.segments),
+        encoding: info.encoding,
+        providerMessageId: input.providerMessageId,
+        now,
+      });
+      if (stored.outcome !== 'stored') return { outcome: stored.outcome };
+      const { customer, messageId } = stored;
+      const action = !customer || customer.optedOut || !onReply ? 'ignored' : 'reply';
+      return { outcome: 'received', messageId, action };
+    }
     const result = await db.transaction(async (tx): Promise<InboundResult> => {
       const outcome = await handleInbound(tx);
       wroteTexts = queuedTextIn.has(tx);
