@@ -1,6 +1,5 @@
 import { type BillingConfig, billingMessages } from '@waitlist/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useConfig } from '../../../lib/config.ts';
 import { useInvoices } from '../api/get-invoices.ts';
@@ -35,17 +34,11 @@ export function BillingTab() {
     { title: billingMessages.loadBillingFailedTitle },
   );
 
-  // Until the tab's data is in, one placeholder holds the tab's place: the cards, the card form (shown at
-  // once to an owner with no card) and the invoices would otherwise appear one by one and push each other
-  // down the page (issue 16: CLS 0.19 on a slow phone). Each section keeps its own state for refetches.
-  if (subscriptionQuery.isPending || paymentMethods.isPending || invoices.isPending || config.isPending) {
-    return (
-      <div className="billing-tab billing-tab--loading">
-        <Skeleton label="Loading your billing" lines={8} />
-      </div>
-    );
-  }
-
+  // Until the tab's data is in, only what sits above the payment methods is shown, and the tab keeps about
+  // its loaded height: the card form (open at once for an owner with no card) would otherwise push the
+  // invoices and the subscription box down the page as it appears (issue 16: CLS 0.19 on a slow phone).
+  const loading =
+    subscriptionQuery.isPending || paymentMethods.isPending || invoices.isPending || config.isPending;
   const billing = config.data?.billing ?? (config.isError ? assumedBilling : undefined);
   const configured = billing?.configured ?? true;
   const subscription = subscriptionQuery.isError ? null : subscriptionQuery.data;
@@ -53,7 +46,7 @@ export function BillingTab() {
   const now = new Date();
 
   return (
-    <div className="billing-tab">
+    <div className={loading ? 'billing-tab billing-tab--loading' : 'billing-tab'}>
       <TrialBanner user={user} subscription={subscription} now={now} />
       {configured ? null : (
         <Alert tone="warning" title="Payments are not configured">
@@ -69,17 +62,19 @@ export function BillingTab() {
             billingConfigured={configured}
             hasPaidPlan={hasPaidPlan}
           />
-          <InvoiceHistory invoices={invoices} />
+          {loading ? null : <InvoiceHistory invoices={invoices} />}
         </div>
-        <aside className="stack" aria-label="Subscription and text number">
-          <SubscriptionStatusBox
-            user={user}
-            subscription={subscription}
-            now={now}
-            billingConfigured={configured}
-          />
-          <PhoneNumberSection />
-        </aside>
+        {loading ? null : (
+          <aside className="stack" aria-label="Subscription and text number">
+            <SubscriptionStatusBox
+              user={user}
+              subscription={subscription}
+              now={now}
+              billingConfigured={configured}
+            />
+            <PhoneNumberSection />
+          </aside>
+        )}
       </div>
     </div>
   );
