@@ -12,6 +12,7 @@ export function toUserDto(row: UserDtoSource): User {
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,
+    pendingEmail: row.pendingEmail,
     businessName: row.businessName,
     businessPhone: row.businessPhone,
     businessAddress: row.businessAddress,
