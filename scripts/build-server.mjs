@@ -50,33 +50,38 @@ export function serverBuildIsCurrent() {
 export async function buildServer({ force = false } = {}) {
   if (!force && serverBuildIsCurrent()) return false;
   const hash = serverSourceHash();
-  const { build } = await import('esbuild');
+  const esbuild = await import('esbuild');
   rmSync(serverDist, { recursive: true, force: true });
-  await build({
-    entryPoints: { main: join(serverDir, 'src/main.ts') },
-    outdir: serverDist,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.19',
-    sourcemap: true,
-    // Every chunk beside main.js, one level below apps/server like src/, so paths made from
-    // import.meta.url (src/paths.ts) mean the same in both.
-    chunkNames: '[name]-[hash]',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'node-modules-stay-external',
-        setup(context) {
-          // Bare imports are packages: left to Node, except our own workspace packages (TypeScript sources).
-          context.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@waitlist/') ? undefined : { path: args.path, external: true },
-          );
+  try {
+    await esbuild.build({
+      entryPoints: { main: join(serverDir, 'src/main.ts') },
+      outdir: serverDist,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20.19',
+      sourcemap: true,
+      // Every chunk beside main.js, one level below apps/server like src/, so paths made from
+      // import.meta.url (src/paths.ts) mean the same in both.
+      chunkNames: '[name]-[hash]',
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'node-modules-stay-external',
+          setup(context) {
+            // Bare imports are packages: left to Node, except our own workspace packages (TypeScript sources).
+            context.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@waitlist/') ? undefined : { path: args.path, external: true },
+            );
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  } finally {
+    // esbuild answers through a service process; stop it, or it stays beside the server `npm start` runs.
+    await esbuild.stop();
+  }
   writeFileSync(hashFile, hash);
   return true;
 }
