@@ -259,12 +259,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           configured: billingProvider.configured,
         },
       });
-      await api.register(authRoutes, { authService, authenticate: authenticate as never });
+      await api.register(authRoutes, { authService, authenticate });
       await api.register(socialAuthRoutes, { socialAuthService });
-      await api.register(usersRoutes, { authService, authenticate: authenticate as never });
-      await api.register(adminRoutes, { adminService, authenticate: authenticate as never });
-      await api.register(billingRoutes, { billingService, authenticate: authenticate as never });
-      await api.register(notificationsRoutes, { billingService, authenticate: authenticate as never });
+      await api.register(usersRoutes, { authService, authenticate });
+      await api.register(adminRoutes, { adminService, authenticate });
+      await api.register(billingRoutes, { billingService, authenticate });
+      await api.register(notificationsRoutes, { billingService, authenticate });
       if (config.billing.provider === 'stripe') {
         // Its own plugin context: it keeps request bodies raw, as the signature check needs.
         const { stripeWebhookRoutes } = await import('./features/billing/stripe-webhooks.routes.ts');
@@ -276,9 +276,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           clock,
         });
       }
-      await api.register(waitlistRoutes, { waitlistService, authenticate: authenticate as never });
-      await api.register(openingsRoutes, { openingsService, authenticate: authenticate as never });
-      await api.register(phoneNumberRoutes, { messagingService, authenticate: authenticate as never });
+      await api.register(waitlistRoutes, { waitlistService, authenticate });
+      await api.register(openingsRoutes, { openingsService, authenticate });
+      await api.register(phoneNumberRoutes, { messagingService, authenticate });
       // Its own plugin context: it keeps request bodies raw, as the signature check needs.
       await api.register(plivoWebhookRoutes, {
         messagingService,
@@ -290,7 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           billingService,
           billingWorker,
           provider: localBilling,
-          authenticate: authenticate as never,
+          authenticate,
         });
       }
     },

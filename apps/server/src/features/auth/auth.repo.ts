@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { emailVerifications, passwordResets, sessions, users } from '../../db/schema.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 export type NewUser = typeof users.$inferInsert;
 export type ProfileChanges = Partial<
   Pick<

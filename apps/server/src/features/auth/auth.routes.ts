@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate.ts';
+import type { Guard } from '../../plugins/guards.ts';
 import type { AuthService } from './auth.service.ts';
 import { toUserDto } from './user.dto.ts';
 
@@ -47,9 +48,9 @@ const updateDetailsRequest = updateDetailsBody.partial({
 
 export const authRoutes: FastifyPluginAsyncZod<{
   authService: AuthService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { authService, authenticate }) => {
-  const guarded = { onRequest: authenticate as never };
+  const guarded = { onRequest: authenticate };
 
   app.post(
     '/auth/register',
