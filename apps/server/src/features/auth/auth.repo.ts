@@ -26,6 +26,16 @@ export async function findUserByEmail(executor: Executor, email: string) {
   return user;
 }
 
+/** Locks the owner's row: caps and alerts per day are checked and written under it, so two requests never both pass. */
+export async function lockUser(executor: Executor, userId: string) {
+  const [row] = await executor.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+export async function setTimeZone(executor: Executor, userId: string, timeZone: string, now: Date) {
+  await executor.update(users).set({ timeZone, updatedAt: now }).where(eq(users.id, userId));
+}
+
 export async function findUserById(executor: Executor, id: string) {
   const [user] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
   return user;

@@ -24,8 +24,8 @@ import {
   sameHash,
   verifyPassword,
 } from '../../lib/secrets.ts';
+import { enqueueEmail } from '../../outbox/index.ts';
 import type { Session } from '../../plugins/authenticate.ts';
-import { enqueueEmail } from '../outbox/outbox.repo.ts';
 import {
   passwordChangedEmail,
   passwordResetEmail,
