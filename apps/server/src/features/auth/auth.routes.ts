@@ -18,10 +18,10 @@ import {
 } from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toUserDto } from '../../lib/user.dto.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
 import type { Guard } from '../../plugins/guards.ts';
 import type { AuthService } from './auth.service.ts';
-import { toUserDto } from './user.dto.ts';
 
 const errors = {
   400: errorResponse,

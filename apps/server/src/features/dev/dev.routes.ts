@@ -1,7 +1,6 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { localEmails } from '../../db/schema.ts';
+import { latestLocalEmails } from '../../providers/email/local.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -10,7 +9,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
  * and `/api/v1/dev/mailbox` (JSON, for scripts and end-to-end tests).
  */
 export const devMailboxRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  const latest = () => db.select().from(localEmails).orderBy(desc(localEmails.createdAt)).limit(100);
+  const latest = () => latestLocalEmails(db);
 
   app.get('/api/v1/dev/mailbox', { schema: { hide: true } }, async () => ({
     success: true,

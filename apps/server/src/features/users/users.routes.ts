@@ -2,10 +2,10 @@ import { authMessages, errorResponse, updateUserBody, userDataResponse } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden } from '../../lib/errors.ts';
+import { toUserDto } from '../../lib/user.dto.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
 import type { Guard } from '../../plugins/guards.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { toUserDto } from '../auth/user.dto.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   authService: AuthService;

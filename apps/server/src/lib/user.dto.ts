@@ -1,5 +1,5 @@
 import type { User } from '@waitlist/contract';
-import type { UserRow } from './auth.repo.ts';
+import type { UserRow } from '../db/rows.ts';
 
 /** The one place a user row becomes an API object: an allow-list, so no hash or secret can leak. */
 export function toUserDto(row: UserRow): User {
