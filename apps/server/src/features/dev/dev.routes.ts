@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { latestLocalEmails } from '../../providers/email/local.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The local mailbox, registered only while the local email provider is active: `/dev/mailbox` (a page)

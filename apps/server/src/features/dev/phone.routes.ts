@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../../lib/html.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const phone = z
   .string()
   .trim()
