@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import './field.css';
+import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { Field } from './field.tsx';
 
 type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -17,37 +17,30 @@ export function TextareaField({
   id,
   className,
   ref,
+  'aria-describedby': describedBy,
   ...rest
 }: TextareaFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId, rest['aria-describedby']].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-        {labelNote ? <span className="field__label-note"> {labelNote}</span> : null}
-      </label>
-      <textarea
-        ref={ref}
-        id={inputId}
-        className="field__input field__textarea"
-        aria-invalid={error ? true : undefined}
-        {...rest}
-        aria-describedby={describedBy}
-      />
-      {hint ? (
-        <div id={hintId} className="field__hint">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      labelNote={labelNote}
+      id={id}
+      className={className}
+      describedBy={describedBy}
+      hintAs="div"
+    >
+      {(control) => (
+        <textarea
+          ref={ref}
+          id={control.id}
+          className="field__input field__textarea"
+          aria-invalid={control['aria-invalid']}
+          {...rest}
+          aria-describedby={control['aria-describedby']}
+        />
+      )}
+    </Field>
   );
 }

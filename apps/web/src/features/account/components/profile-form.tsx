@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatUsPhone, screenMessages, type User, updateDetailsBody } from '@waitlist/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
@@ -98,24 +99,16 @@ export function ProfileForm({ user }: { user: User }) {
             error={errors.businessName?.message}
             {...register('businessName')}
           />
-          <Controller
+          <FormattedTextField
             control={control}
             name="businessPhone"
-            render={({ field }) => (
-              <TextField
-                label="Business phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(555) 123-4567"
-                error={errors.businessPhone?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
-              />
-            )}
+            label="Business phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(555) 123-4567"
+            error={errors.businessPhone?.message}
+            format={formatUsPhone}
           />
         </div>
         <TextField

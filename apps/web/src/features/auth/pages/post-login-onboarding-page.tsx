@@ -7,11 +7,12 @@ import {
   validationMessages,
 } from '@waitlist/contract';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
@@ -158,25 +159,17 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
           />
         ) : null}
         {askPhone ? (
-          <Controller
+          <FormattedTextField
             control={control}
             name="phoneNumber"
-            render={({ field }) => (
-              <TextField
-                label="Phone number"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(555) 123-4567"
-                hint="A US number where we can reach you about your account."
-                error={errors.phoneNumber?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
-              />
-            )}
+            label="Phone number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(555) 123-4567"
+            hint="A US number where we can reach you about your account."
+            error={errors.phoneNumber?.message}
+            format={formatUsPhone}
           />
         ) : null}
         <Button type="submit" block busy={isSubmitting}>

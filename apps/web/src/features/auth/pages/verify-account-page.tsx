@@ -8,11 +8,11 @@ import {
   verifyAccountBody,
 } from '@waitlist/contract';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth, useCurrentUser } from '../../../lib/auth.tsx';
@@ -98,30 +98,19 @@ export function VerifyAccountPage() {
     >
       {bannerVisible ? <Alert tone="success">{screenMessages.accountVerified}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Controller
+        <FormattedTextField
           control={control}
           name="verificationCode"
-          render={({ field }) => (
-            <TextField
-              label="Verification code"
-              className="field--code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              // No maxLength: the browser would cut "123-456" to "123-45" before the digits are kept.
-              error={errors.verificationCode?.message}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(toVerificationCode(event.target.value))}
-              onPaste={(event) => {
-                event.preventDefault();
-                field.onChange(toVerificationCode(event.clipboardData.getData('text')));
-              }}
-              disabled={verified}
-            />
-          )}
+          label="Verification code"
+          className="field--code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          // No maxLength: the browser would cut "123-456" to "123-45" before the digits are kept.
+          error={errors.verificationCode?.message}
+          format={toVerificationCode}
+          formatPaste
+          disabled={verified}
         />
         <Button type="submit" block busy={isSubmitting} disabled={verified}>
           Verify

@@ -6,12 +6,13 @@ import {
   screenMessages,
 } from '@waitlist/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -75,24 +76,16 @@ export function BusinessDetailsPage() {
             error={errors.businessName?.message}
             {...register('businessName')}
           />
-          <Controller
+          <FormattedTextField
             control={control}
             name="businessPhone"
-            render={({ field }) => (
-              <TextField
-                label="Business phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(555) 123-4567"
-                error={errors.businessPhone?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
-              />
-            )}
+            label="Business phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(555) 123-4567"
+            error={errors.businessPhone?.message}
+            format={formatUsPhone}
           />
           <div className="onboarding-actions">
             <Button type="submit" busy={isSubmitting}>

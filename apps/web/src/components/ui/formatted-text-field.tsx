@@ -1,0 +1,54 @@
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { TextField, type TextFieldProps } from './text-field.tsx';
+
+type FormattedTextFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'onPaste' | 'ref'
+> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  /** Formats as the user types (a phone number, a card number, a code). */
+  format: (value: string) => string;
+  /** Pasted text is formatted too (instead of the browser inserting it, and maxLength cutting it). */
+  formatPaste?: boolean;
+  /** Runs after the field's own blur handling, with the field's value and a way to replace it. */
+  onBlurValue?: (value: string, change: (value: string) => void) => void;
+};
+
+/** The one format-as-you-type input of the UI kit: a TextField bound to a react-hook-form field. */
+export function FormattedTextField<T extends FieldValues>({
+  control,
+  name,
+  format,
+  formatPaste,
+  onBlurValue,
+  ...textFieldProps
+}: FormattedTextFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          {...textFieldProps}
+          name={field.name}
+          ref={field.ref}
+          value={field.value ?? ''}
+          onBlur={() => {
+            onBlurValue?.(field.value, field.onChange);
+            field.onBlur();
+          }}
+          onChange={(event) => field.onChange(format(event.target.value))}
+          onPaste={
+            formatPaste
+              ? (event) => {
+                  event.preventDefault();
+                  field.onChange(format(event.clipboardData.getData('text')));
+                }
+              : undefined
+          }
+        />
+      )}
+    />
+  );
+}
