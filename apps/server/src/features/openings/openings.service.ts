@@ -21,6 +21,7 @@ import {
   wallClock,
 } from '../../lib/time-zone.ts';
 import { enqueueEmail } from '../../outbox/index.ts';
+import type { EnqueueSmsInput } from '../messaging/messaging.service.ts';
 import { openingFilledEmail } from './openings.emails.ts';
 import * as repo from './openings.repo.ts';
 
@@ -55,17 +56,7 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 export type OpeningsService = ReturnType<typeof createOpeningsService>;
 
 /** A text queued in the caller's transaction (features/messaging's enqueueSms, handed over in app.ts). */
-export type EnqueueSms = (
-  executor: Executor,
-  input: {
-    userId: string;
-    customerId?: string | null;
-    openingId?: string | null;
-    to: string;
-    body: string;
-    now: Date;
-  },
-) => Promise<{ messageId: string }>;
+export type EnqueueSms = (executor: Executor, input: EnqueueSmsInput) => Promise<{ messageId: string }>;
 
 /** What openings need from other features, wired in app.ts (decision 0007). */
 export interface OpeningsDeps {

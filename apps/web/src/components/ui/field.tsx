@@ -8,6 +8,24 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
+/** What a field takes besides its control's own attributes. */
+export interface FieldOwnProps {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  labelNote?: string | undefined;
+  id?: string | undefined;
+  className?: string | undefined;
+}
+
+/** Splits a field component's props into the wrapper's and the control's. */
+export function splitFieldProps<P extends FieldOwnProps>(
+  props: P,
+): [FieldOwnProps, Omit<P, keyof FieldOwnProps>] {
+  const { label, error, hint, labelNote, id, className, ...control } = props;
+  return [{ label, error, hint, labelNote, id, className }, control];
+}
+
 export interface FieldProps {
   label: string;
   error?: string | undefined;

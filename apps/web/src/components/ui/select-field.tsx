@@ -1,5 +1,5 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { Field } from './field.tsx';
+import { Field, splitFieldProps } from './field.tsx';
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -9,28 +9,12 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   ref?: Ref<HTMLSelectElement>;
 };
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  labelNote,
-  id,
-  className,
-  ref,
-  children,
-  ...rest
-}: SelectFieldProps) {
+export function SelectField({ ref, children, ...props }: SelectFieldProps) {
+  const [field, selectProps] = splitFieldProps(props);
   return (
-    <Field label={label} error={error} hint={hint} labelNote={labelNote} id={id} className={className}>
+    <Field {...field}>
       {(control) => (
-        <select
-          ref={ref}
-          id={control.id}
-          className="field__input field__select"
-          aria-invalid={control['aria-invalid']}
-          aria-describedby={control['aria-describedby']}
-          {...rest}
-        >
+        <select ref={ref} className="field__input field__select" {...control} {...selectProps}>
           {children}
         </select>
       )}

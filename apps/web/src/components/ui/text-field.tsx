@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { Field } from './field.tsx';
+import { Field, splitFieldProps } from './field.tsx';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -10,28 +10,11 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   ref?: Ref<HTMLInputElement>;
 };
 
-export function TextField({
-  label,
-  error,
-  hint,
-  labelNote,
-  id,
-  className,
-  ref,
-  ...inputProps
-}: TextFieldProps) {
+export function TextField({ ref, ...props }: TextFieldProps) {
+  const [field, inputProps] = splitFieldProps(props);
   return (
-    <Field label={label} error={error} hint={hint} labelNote={labelNote} id={id} className={className}>
-      {(control) => (
-        <input
-          ref={ref}
-          id={control.id}
-          className="field__input"
-          aria-invalid={control['aria-invalid']}
-          aria-describedby={control['aria-describedby']}
-          {...inputProps}
-        />
-      )}
+    <Field {...field}>
+      {(control) => <input ref={ref} className="field__input" {...control} {...inputProps} />}
     </Field>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
-import { Field } from './field.tsx';
+import { Field, splitFieldProps } from './field.tsx';
 
 type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -9,36 +9,17 @@ type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   ref?: Ref<HTMLTextAreaElement>;
 };
 
-export function TextareaField({
-  label,
-  error,
-  hint,
-  labelNote,
-  id,
-  className,
-  ref,
-  'aria-describedby': describedBy,
-  ...rest
-}: TextareaFieldProps) {
+export function TextareaField({ ref, 'aria-describedby': describedBy, ...props }: TextareaFieldProps) {
+  const [field, textareaProps] = splitFieldProps(props);
   return (
-    <Field
-      label={label}
-      error={error}
-      hint={hint}
-      labelNote={labelNote}
-      id={id}
-      className={className}
-      describedBy={describedBy}
-      hintAs="div"
-    >
-      {(control) => (
+    <Field {...field} describedBy={describedBy} hintAs="div">
+      {({ 'aria-describedby': ariaDescribedBy, ...control }) => (
         <textarea
           ref={ref}
-          id={control.id}
           className="field__input field__textarea"
-          aria-invalid={control['aria-invalid']}
-          {...rest}
-          aria-describedby={control['aria-describedby']}
+          {...control}
+          {...textareaProps}
+          aria-describedby={ariaDescribedBy}
         />
       )}
     </Field>
