@@ -1,7 +1,7 @@
 /**
  * Where features that need each other meet (with app.ts, the only files that import several features' repos
  * or services). Each feature receives a narrow dependency (a `Pick<>` of another's repo or service) and never
- * imports another feature's internals; the boundary lint rule in biome.json holds that (decision 0007).
+ * imports another feature's internals; the boundary lint rule in biome.json holds that (decision 0008).
  */
 
 import type { UserRow } from './db/rows.ts';

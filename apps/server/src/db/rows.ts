@@ -2,7 +2,7 @@ import type { customers, messages, offers, openings, users } from './schema.ts';
 
 /**
  * The row types features pass between them. Types only: the tables themselves are read and written by their
- * one owning repo (docs/decisions/0007-one-home-per-table.md), so no other feature file imports the schema.
+ * one owning repo (docs/decisions/0008-one-home-per-table.md), so no other feature file imports the schema.
  */
 export type UserRow = typeof users.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;

@@ -1,5 +1,5 @@
 /**
- * The outbox's public face (docs/decisions/0002 and 0007): the only way anything else writes an outbox row.
+ * The outbox's public face (docs/decisions/0002 and 0008): the only way anything else writes an outbox row.
  * Enqueue inside the caller's transaction; after that transaction commits, the caller wakes the worker with
  * the `wakeOutbox` it was given in app.ts (never before the commit, so the worker finds the rows).
  */

@@ -1,6 +1,7 @@
 import { authMessages } from '@waitlist/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { withoutQueryValues } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Maps every error to the API's one shape: `{ success: false, message, errors? }` (DESIGN.md §4). */
@@ -25,7 +26,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status < 500) {
       return reply.status(status).send({ success: false, message: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
+    // A failed query is logged with its SQL, never with the values it was given (issue 12).
+    request.log.error({ err: withoutQueryValues(error) }, 'request failed');
     return reply.status(500).send({ success: false, message: authMessages.serverError });
   });
 }

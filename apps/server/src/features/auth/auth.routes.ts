@@ -2,6 +2,7 @@ import {
   authMessages,
   authResponse,
   businessVerificationBody,
+  confirmEmailBody,
   errorResponse,
   forgotPasswordBody,
   loginBody,
@@ -18,7 +19,7 @@ import {
 } from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toUserDto } from '../../lib/user.dto.ts';
+import { profileUpdateMessage, toUserDto } from '../../lib/user.dto.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
 import type { Guard } from '../../plugins/guards.ts';
 import type { AuthService } from './auth.service.ts';
@@ -56,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/register',
     { schema: { tags: ['auth'], body: registerBody, response: { 201: authResponse, ...errors } } },
     async (request, reply) => {
-      const { token, user } = await authService.register(request.body);
+      const { token, user } = await authService.register(request.body, request.ip);
       return reply
         .status(201)
         .send({ success: true, token, user: toUserDto(user), message: authMessages.registered });
@@ -189,12 +190,48 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user, emailChanged } = await authService.updateProfile(sessionOf(request).user, request.body);
-      return {
-        success: true as const,
-        data: toUserDto(user),
-        message: emailChanged ? authMessages.emailChangedVerify : authMessages.detailsUpdated,
-      };
+      const result = await authService.updateProfile(sessionOf(request).user, request.body);
+      return { success: true as const, data: toUserDto(result.user), message: profileUpdateMessage(result) };
+    },
+  );
+
+  app.post(
+    '/auth/confirm-email',
+    {
+      ...guarded,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Enters the code sent to a pending new email address; the address then becomes the account’s',
+        security: bearer,
+        body: confirmEmailBody,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await authService.confirmEmail(
+        sessionOf(request).user,
+        request.body.verificationCode,
+        request.ip,
+      );
+      return { success: true as const, user: toUserDto(user), message: authMessages.emailChanged };
+    },
+  );
+
+  app.delete(
+    '/auth/pending-email',
+    {
+      ...guarded,
+      schema: {
+        tags: ['auth'],
+        summary: 'Cancels a pending email change',
+        security: bearer,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await authService.cancelEmailChange(sessionOf(request).user);
+      return { success: true as const, user: toUserDto(user), message: authMessages.emailChangeCancelled };
     },
   );
 

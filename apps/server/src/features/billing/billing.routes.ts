@@ -30,7 +30,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
   billingService: BillingService;
   authenticate: Guard;
 }> = async (app, { billingService, authenticate }) => {
-  const guarded = { onRequest: authenticate, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
   const schema = <T extends object>(extra: T) => ({ tags: ['billing'], security: bearer, ...extra });
 

@@ -9,7 +9,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   billingService: BillingService;
   authenticate: Guard;
 }> = async (app, { billingService, authenticate }) => {
-  const guarded = { onRequest: authenticate, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const schema = { tags: ['notifications'], security: [{ bearerAuth: [] }] };
   const sent = { success: true as const, message: billingMessages.notificationSent };
 

@@ -5,7 +5,7 @@ import type { CustomerRow, MessageRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
 
 /**
- * The one home of the `messages` and `inbound_events` tables (decision 0007). Customers are changed by
+ * The one home of the `messages` and `inbound_events` tables (decision 0008). Customers are changed by
  * features/waitlist's repo and the outbox by its own module; some statements here read those tables (a join
  * or a condition), none writes them. The dedicated number's columns of `users` are still set here.
  */

@@ -38,7 +38,7 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
   messagingService: MessagingService;
   authenticate: Guard;
 }> = async (app, { messagingService, authenticate }) => {
-  const guarded = { onRequest: authenticate, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const userId = (request: FastifyRequest) => sessionOf(request).user.id;
   const schema = <T extends object>(extra: T) => ({
     tags: ['phone number'],

@@ -5,7 +5,7 @@ import type { OfferRow, OpeningRow } from '../../db/rows.ts';
 import { customers, messages, offers, openings } from '../../db/schema.ts';
 
 /**
- * The one home of the `openings` and `offers` tables (decision 0007). Reads join customers and messages for
+ * The one home of the `openings` and `offers` tables (decision 0008). Reads join customers and messages for
  * the lists; customers' statuses are changed by features/waitlist's repo, handed over in app.ts.
  */
 export type { OfferRow, OpeningRow };

@@ -20,7 +20,7 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
   openingsService: OpeningsService;
   authenticate: Guard;
 }> = async (app, { openingsService: service, authenticate }) => {
-  const guarded = { onRequest: authenticate, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
   const schema = <T extends object>(extra: T) => ({ tags: ['openings'], security: bearer, ...extra });
 

@@ -10,6 +10,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { withoutQueryValues } from '../../lib/db-errors.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import {
@@ -58,7 +59,7 @@ export type OpeningsService = ReturnType<typeof createOpeningsService>;
 /** A text queued in the caller's transaction (features/messaging's enqueueSms, handed over in app.ts). */
 export type EnqueueSms = (executor: Executor, input: EnqueueSmsInput) => Promise<{ messageId: string }>;
 
-/** What openings need from other features, wired in app.ts (decision 0007). */
+/** What openings need from other features, wired in app.ts (decision 0008). */
 export interface OpeningsDeps {
   db: Database;
   clock: Clock;
@@ -352,7 +353,7 @@ export function createOpeningsService(deps: OpeningsDeps) {
             if (await sendWave(tx, opening, owner, last + 1, now)) wavesSent += 1;
           });
         } catch (error) {
-          deps.logger.error({ err: error, openingId: id }, 'next wave failed');
+          deps.logger.error({ err: withoutQueryValues(error), openingId: id }, 'next wave failed');
         }
       }
       if (wavesSent) wakeOutbox();

@@ -2,7 +2,7 @@ import { authMessages, errorResponse, updateUserBody, userDataResponse } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden } from '../../lib/errors.ts';
-import { toUserDto } from '../../lib/user.dto.ts';
+import { profileUpdateMessage, toUserDto } from '../../lib/user.dto.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
 import type { Guard } from '../../plugins/guards.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -37,12 +37,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       const session = sessionOf(request);
       if (request.params.id !== session.user.id) throw new Forbidden(authMessages.notAllowed);
       const { id: _ignored, ...changes } = request.body;
-      const { user, emailChanged } = await authService.updateProfile(session.user, changes);
-      return {
-        success: true as const,
-        data: toUserDto(user),
-        message: emailChanged ? authMessages.emailChangedVerify : authMessages.detailsUpdated,
-      };
+      const result = await authService.updateProfile(session.user, changes);
+      return { success: true as const, data: toUserDto(result.user), message: profileUpdateMessage(result) };
     },
   );
 };

@@ -5,7 +5,7 @@ import type { CustomerRow } from '../../db/rows.ts';
 import { customers, messageTemplates } from '../../db/schema.ts';
 
 /**
- * The one home of the `customers` and `message_templates` tables (decision 0007). Openings and messaging
+ * The one home of the `customers` and `message_templates` tables (decision 0008). Openings and messaging
  * change customers through the functions below, handed to them in app.ts as narrow `Pick<>`s.
  */
 export type { CustomerRow };

@@ -34,7 +34,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
   waitlistService: WaitlistService;
   authenticate: Guard;
 }> = async (app, { waitlistService: service, authenticate }) => {
-  const guarded = { onRequest: authenticate, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
   const schema = <T extends object>(extra: T) => ({ tags: ['waitlist'], security: bearer, ...extra });
 

@@ -78,7 +78,7 @@ function parseImport(csv: string): ParsedRow[] {
 
 export type WaitlistService = ReturnType<typeof createWaitlistService>;
 
-/** What the waitlist needs from other features, wired in app.ts (decision 0007). */
+/** What the waitlist needs from other features, wired in app.ts (decision 0008). */
 export interface WaitlistDeps {
   db: Database;
   clock: Clock;

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   screenMessages,
   VERIFICATION_BANNER_MS,
-  VERIFICATION_CODE_LENGTH,
   VERIFY_REDIRECT_MS,
   type VerifyAccountBody,
   verifyAccountBody,
@@ -17,15 +16,11 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth, useCurrentUser } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { toVerificationCode } from '../../../lib/verification-code.ts';
 import { useSendVerification } from '../api/send-verification.ts';
 import { useVerifyAccount } from '../api/verify-account.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LocalMailboxNote } from '../components/local-mailbox-note.tsx';
-
-/** Keeps digits only, at most six of them, whatever is typed or pasted. */
-export function toVerificationCode(value: string): string {
-  return value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
-}
 
 export function VerifyAccountPage() {
   const user = useCurrentUser();
