@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { EmailField } from '../../../components/ui/common-fields.tsx';
 import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -118,14 +119,7 @@ export function ProfileForm({ user }: { user: User }) {
             format={formatUsPhone}
           />
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <div className="form__actions">
           <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
             Save Information

@@ -12,8 +12,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmailField } from '../../../components/ui/common-fields.tsx';
 import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { AppleIcon, FacebookIcon, GoogleIcon } from '../components/social-icons.tsx';
@@ -148,11 +148,7 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
         {askEmail ? (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+          <EmailField
             hint="We send account and billing messages here."
             error={errors.email?.message}
             {...register('email')}
