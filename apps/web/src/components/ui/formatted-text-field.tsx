@@ -1,3 +1,4 @@
+import { formatUsPhone } from '@waitlist/contract';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
@@ -49,6 +50,22 @@ export function FormattedTextField<T extends FieldValues>({
           }
         />
       )}
+    />
+  );
+}
+
+/** A US phone number, formatted as typed: "(555) 123-4567". */
+export function UsPhoneField<T extends FieldValues>(
+  props: Omit<FormattedTextFieldProps<T>, 'format' | 'type'>,
+) {
+  return (
+    <FormattedTextField
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="(555) 123-4567"
+      {...props}
+      format={formatUsPhone}
     />
   );
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmailField } from '../../../components/ui/common-fields.tsx';
-import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
+import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
@@ -107,16 +107,11 @@ export function ProfileForm({ user }: { user: User }) {
             error={errors.businessName?.message}
             {...register('businessName')}
           />
-          <FormattedTextField
+          <UsPhoneField
             control={control}
             name="businessPhone"
             label="Business phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(555) 123-4567"
             error={errors.businessPhone?.message}
-            format={formatUsPhone}
           />
         </div>
         <EmailField error={errors.email?.message} {...register('email')} />

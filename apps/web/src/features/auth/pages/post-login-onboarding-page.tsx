@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  formatUsPhone,
   phoneDigits,
   type SocialUserData,
   socialProviderNames,
@@ -13,7 +12,7 @@ import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField } from '../../../components/ui/common-fields.tsx';
-import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
+import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { AppleIcon, FacebookIcon, GoogleIcon } from '../components/social-icons.tsx';
@@ -155,17 +154,12 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
           />
         ) : null}
         {askPhone ? (
-          <FormattedTextField
+          <UsPhoneField
             control={control}
             name="phoneNumber"
             label="Phone number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(555) 123-4567"
             hint="A US number where we can reach you about your account."
             error={errors.phoneNumber?.message}
-            format={formatUsPhone}
           />
         ) : null}
         <Button type="submit" block busy={isSubmitting}>

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
+import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -76,16 +76,11 @@ export function BusinessDetailsPage() {
             error={errors.businessName?.message}
             {...register('businessName')}
           />
-          <FormattedTextField
+          <UsPhoneField
             control={control}
             name="businessPhone"
             label="Business phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(555) 123-4567"
             error={errors.businessPhone?.message}
-            format={formatUsPhone}
           />
           <div className="onboarding-actions">
             <Button type="submit" busy={isSubmitting}>
