@@ -12,6 +12,8 @@ type FormattedTextFieldProps<T extends FieldValues> = Omit<
   format: (value: string) => string;
   /** Pasted text is formatted too (instead of the browser inserting it, and maxLength cutting it). */
   formatPaste?: boolean;
+  /** Runs on every typed change, before the formatted value is stored (e.g. to clear a server error). */
+  onValueChange?: () => void;
   /** Runs after the field's own blur handling, with the field's value and a way to replace it. */
   onBlurValue?: (value: string, change: (value: string) => void) => void;
 };
@@ -22,6 +24,7 @@ export function FormattedTextField<T extends FieldValues>({
   name,
   format,
   formatPaste,
+  onValueChange,
   onBlurValue,
   ...textFieldProps
 }: FormattedTextFieldProps<T>) {
@@ -39,7 +42,10 @@ export function FormattedTextField<T extends FieldValues>({
             onBlurValue?.(field.value, field.onChange);
             field.onBlur();
           }}
-          onChange={(event) => field.onChange(format(event.target.value))}
+          onChange={(event) => {
+            onValueChange?.();
+            field.onChange(format(event.target.value));
+          }}
           onPaste={
             formatPaste
               ? (event) => {

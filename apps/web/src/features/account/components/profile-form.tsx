@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatUsPhone, screenMessages, type User, updateDetailsBody } from '@waitlist/contract';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmailField } from '../../../components/ui/common-fields.tsx';
@@ -14,13 +14,10 @@ import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateDetails } from '../api/update-details.ts';
 import { PendingEmail } from './pending-email.tsx';
 
-const profileForm = updateDetailsBody.pick({
-  firstName: true,
-  lastName: true,
-  businessName: true,
-  businessPhone: true,
-  email: true,
-});
+const profileForm = updateDetailsBody
+  .pick({ firstName: true, lastName: true, businessName: true, email: true })
+  // SPEC §5: the phone is formatted as typed but not sent on save, so a half-typed number never blocks Save.
+  .extend({ businessPhone: z.string().optional() });
 type ProfileFormInput = z.input<typeof profileForm>;
 
 function valuesFrom(user: User): ProfileFormInput {
@@ -111,6 +108,7 @@ export function ProfileForm({ user }: { user: User }) {
             control={control}
             name="businessPhone"
             label="Business phone"
+            hint="For reference: saving your information does not change it."
             error={errors.businessPhone?.message}
           />
         </div>
