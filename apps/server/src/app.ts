@@ -35,13 +35,13 @@ import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
 import { openingsRoutes } from './features/openings/openings.routes.ts';
 import { createOpeningsService, isYes, type OpeningsService } from './features/openings/openings.service.ts';
 import { createOpeningsWorker, type OpeningsWorker } from './features/openings/openings.worker.ts';
-import { createOutboxWorker, type OutboxWorker } from './features/outbox/outbox.worker.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { createWaitlistService, type WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox/index.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { localToolsGuard } from './plugins/local-tools.ts';
@@ -53,6 +53,7 @@ import { createEmailProvider, type EmailProvider } from './providers/email/index
 import { socialSignInCspSources } from './providers/identity/csp.ts';
 import { createIdentityProviders, type IdentityProviders } from './providers/identity/index.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.ts';
+import { enqueueSms, openingCustomers, owners, readOnlyReason, textingCustomers } from './wiring.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,17 +174,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sendRate: config.sms.sendRate,
   });
   const outbox = createOutboxWorker({ db: database.db, email, sms: smsDelivery, clock, logger: app.log });
-  const waitlistService = createWaitlistService({
-    db: database.db,
-    clock,
-    onOutboxWrite: () => outbox.kick(),
-  });
+  // The one way to wake the outbox worker: services call it after a commit that queued texts or email.
+  const wakeOutbox = () => outbox.kick();
   const openingsService = createOpeningsService({
     db: database.db,
     clock,
     logger: app.log,
     publicUrl: config.publicUrl,
-    onOutboxWrite: () => outbox.kick(),
+    onOutboxWrite: wakeOutbox,
+    readOnlyReason,
+    users: owners,
+    customers: openingCustomers,
+    enqueueSms,
   });
   const openingsWorker = createOpeningsWorker({ openingsService, logger: app.log });
   const messagingService = createMessagingService({
@@ -192,9 +194,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms,
     logger: app.log,
     publicUrl: config.publicUrl,
-    onOutboxWrite: () => outbox.kick(),
+    onOutboxWrite: wakeOutbox,
+    customers: textingCustomers,
     // features/openings provides onCustomerReply (YES → claim); without it a plain reply is only stored.
     handlers: { onCustomerReply: openingsService.onCustomerReply, actsOnReply: isYes },
+  });
+  const waitlistService = createWaitlistService({
+    db: database.db,
+    clock,
+    onOutboxWrite: wakeOutbox,
+    readOnlyReason,
+    users: owners,
+    texts: messagingService,
   });
   const limiter = createRateLimiter({
     db: database.db,
@@ -215,7 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     provider: billingProvider,
     limiter,
     logger: app.log,
-    onOutboxWrite: () => outbox.kick(),
+    onOutboxWrite: wakeOutbox,
     publicUrl: config.publicUrl,
   });
   const billingWorker = createBillingWorker({ billingService, logger: app.log });
@@ -223,7 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     clock,
     limiter,
-    onOutboxWrite: () => outbox.kick(),
+    onOutboxWrite: wakeOutbox,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     beforeAccountDeleted: (user) => billingService.closeAccount(user),
@@ -316,12 +327,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           configured: billingProvider.configured,
         },
       });
-      await api.register(authRoutes, { authService, authenticate: authenticate as never });
+      await api.register(authRoutes, { authService, authenticate });
       await api.register(socialAuthRoutes, { socialAuthService });
-      await api.register(usersRoutes, { authService, authenticate: authenticate as never });
-      await api.register(adminRoutes, { adminService, authenticate: authenticate as never });
-      await api.register(billingRoutes, { billingService, authenticate: authenticate as never });
-      await api.register(notificationsRoutes, { billingService, authenticate: authenticate as never });
+      await api.register(usersRoutes, { authService, authenticate });
+      await api.register(adminRoutes, { adminService, authenticate });
+      await api.register(billingRoutes, { billingService, authenticate });
+      await api.register(notificationsRoutes, { billingService, authenticate });
       if (config.billing.provider === 'stripe') {
         // Its own plugin context: it keeps request bodies raw, as the signature check needs.
         const { stripeWebhookRoutes } = await import('./features/billing/stripe-webhooks.routes.ts');
@@ -333,9 +344,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           clock,
         });
       }
-      await api.register(waitlistRoutes, { waitlistService, authenticate: authenticate as never });
-      await api.register(openingsRoutes, { openingsService, authenticate: authenticate as never });
-      await api.register(phoneNumberRoutes, { messagingService, authenticate: authenticate as never });
+      await api.register(waitlistRoutes, { waitlistService, authenticate });
+      await api.register(openingsRoutes, { openingsService, authenticate });
+      await api.register(phoneNumberRoutes, { messagingService, authenticate });
       // Its own plugin context: it keeps request bodies raw, as the signature check needs.
       await api.register(plivoWebhookRoutes, {
         messagingService,
@@ -347,7 +358,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           billingService,
           billingWorker,
           provider: localBilling,
-          authenticate: authenticate as never,
+          authenticate,
           toolsGuard,
         });
       }
@@ -362,7 +373,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (email.name === 'local') await tools.register(devMailboxRoutes, { db: database.db });
       if (sms.name === 'local') {
         await tools.register(devPhoneRoutes, {
-          db: database.db,
           messagingService,
           afterReply: () => outbox.drain(),
         });

@@ -2,6 +2,7 @@ export * from './admin.schemas.ts';
 export * from './auth.schemas.ts';
 export * from './billing.messages.ts';
 export * from './billing.schemas.ts';
+export * from './cards.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './pages.ts';

@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { emailVerifications, passwordResets, sessions, users } from '../../db/schema.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 export type NewUser = typeof users.$inferInsert;
 export type ProfileChanges = Partial<
   Pick<
@@ -23,6 +24,16 @@ export type ProfileChanges = Partial<
 export async function findUserByEmail(executor: Executor, email: string) {
   const [user] = await executor.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
+}
+
+/** Locks the owner's row: caps and alerts per day are checked and written under it, so two requests never both pass. */
+export async function lockUser(executor: Executor, userId: string) {
+  const [row] = await executor.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+export async function setTimeZone(executor: Executor, userId: string, timeZone: string, now: Date) {
+  await executor.update(users).set({ timeZone, updatedAt: now }).where(eq(users.id, userId));
 }
 
 export async function findUserById(executor: Executor, id: string) {

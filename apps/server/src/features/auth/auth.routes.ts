@@ -20,9 +20,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Unauthorized } from '../../lib/errors.ts';
+import { profileUpdateMessage, toUserDto } from '../../lib/user.dto.ts';
 import { bearerToken, sessionOf } from '../../plugins/authenticate.ts';
+import type { Guard } from '../../plugins/guards.ts';
 import type { AuthService } from './auth.service.ts';
-import { toUserDto } from './user.dto.ts';
 
 const errors = {
   400: errorResponse,
@@ -32,15 +33,6 @@ const errors = {
   429: errorResponse,
 };
 const bearer = [{ bearerAuth: [] }];
-
-/** The answer to a profile update: a pending new address is named, so the owner knows where the code went. */
-export function profileUpdateMessage(result: {
-  user: { pendingEmail: string | null };
-  emailChange: 'pending' | 'replaced' | undefined;
-}) {
-  if (result.emailChange === 'pending') return authMessages.emailChangePending(result.user.pendingEmail!);
-  return result.emailChange === 'replaced' ? authMessages.emailChangedVerify : authMessages.detailsUpdated;
-}
 
 /**
  * The optional profile fields keep their stored value when a request leaves them out (the contract's schema
@@ -58,9 +50,9 @@ const updateDetailsRequest = updateDetailsBody.partial({
 
 export const authRoutes: FastifyPluginAsyncZod<{
   authService: AuthService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { authService, authenticate }) => {
-  const guarded = { onRequest: authenticate as never };
+  const guarded = { onRequest: authenticate };
 
   app.post(
     '/auth/register',

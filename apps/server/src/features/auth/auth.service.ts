@@ -24,7 +24,8 @@ import {
   sameHash,
   verifyPassword,
 } from '../../lib/secrets.ts';
-import { enqueueEmail } from '../outbox/outbox.repo.ts';
+import { enqueueEmail } from '../../outbox/index.ts';
+import type { Session } from '../../plugins/authenticate.ts';
 import {
   emailChangeCodeEmail,
   passwordChangedEmail,
@@ -39,10 +40,7 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export type ProfileUpdate = z.output<typeof updateDetailsBody>;
-export interface Session {
-  user: repo.UserRow;
-  sessionId: string;
-}
+export type { Session };
 
 export interface AuthServiceDeps {
   db: Database;

@@ -2,11 +2,11 @@ import { billingMessages, planLabels } from '@waitlist/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { formatCardBrand, formatDate, formatMoney } from '../../lib/format.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import type { LocalBillingProvider } from '../../providers/billing/local.ts';
 import { PaymentError } from '../../providers/billing/payment-error.ts';
 import type { BillingService } from './billing.service.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const SESSION_ID = /^[\w-]{8,100}$/;
 
 const STYLE = `

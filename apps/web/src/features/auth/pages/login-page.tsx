@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField, PasswordField } from '../../../components/ui/common-fields.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
@@ -53,21 +53,8 @@ export function LoginPage() {
     >
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField error={errors.password?.message} {...register('password')} />
         <div className="auth-links">
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
