@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import apiReference from '@scalar/fastify-api-reference';
 import { authMessages, isWebPage } from '@waitlist/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -29,12 +27,13 @@ import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
 import { notificationsRoutes } from './features/billing/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
 import { devPhoneRoutes } from './features/dev/phone.routes.ts';
+import { apiDocsRoutes } from './features/docs/api-docs.routes.ts';
 import { phoneNumberRoutes } from './features/messaging/messaging.routes.ts';
 import { createMessagingService, type MessagingService } from './features/messaging/messaging.service.ts';
 import { plivoWebhookRoutes } from './features/messaging/plivo-webhooks.routes.ts';
 import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
 import { openingsRoutes } from './features/openings/openings.routes.ts';
-import { createOpeningsService, type OpeningsService } from './features/openings/openings.service.ts';
+import { createOpeningsService, isYes, type OpeningsService } from './features/openings/openings.service.ts';
 import { createOpeningsWorker, type OpeningsWorker } from './features/openings/openings.worker.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -46,6 +45,7 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/index.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { localToolsGuard } from './plugins/local-tools.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableTextRule } from './plugins/storable-text.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
 import { isLocalBillingProvider } from './providers/billing/local.ts';
@@ -93,6 +93,13 @@ export interface BuildAppOptions {
 
 export const API_PREFIX = '/api/v1';
 
+/** Hashed build assets are immutable; everything else the web app serves (index.html first) is revalidated. */
+export function webCacheControl(path: string): string {
+  return /[\\/]assets[\\/]/.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache, no-store, must-revalidate';
+}
+
 /** TRUST_PROXY as a hop count: believe that many proxies, counted from the server's own peer. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -108,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 100 * 1024,
     forceCloseConnections: 'idle',
+    // One log line per request (below), not Fastify's two: half the logging work on every call (issue 16).
+    logController: new LogController({ disableRequestLogging: true }),
     // TRUST_PROXY: whose X-Forwarded-For gives request.ip (the per-address throttles); off by default.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -124,8 +133,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerStorableTextRule(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        req: { method: request.method, url: request.url, remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+    done();
   });
 
   // ---- wiring: every service receives its dependencies here, in one place ----
@@ -176,7 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onOutboxWrite: wakeOutbox,
     customers: textingCustomers,
     // features/openings provides onCustomerReply (YES → claim); without it a plain reply is only stored.
-    handlers: { onCustomerReply: openingsService.onCustomerReply },
+    handlers: { onCustomerReply: openingsService.onCustomerReply, actsOnReply: isYes },
   });
   const waitlistService = createWaitlistService({
     db: database.db,
@@ -258,7 +279,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const social = socialSignInCspSources(config.social);
   // Stripe Elements (issue 4) loads from js.stripe.com, frames 3-D Secure and talks to api.stripe.com.
   const stripeCsp = billingProvider.name === 'stripe';
-  await app.register(helmet, {
+  // helmet's headers, computed once at start (plugins/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -291,7 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(apiReference, { routePrefix: '/api/docs' });
+  await app.register(apiDocsRoutes);
 
   await app.register(
     async (api) => {
@@ -367,7 +389,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = config.webDistDir && join(config.webDistDir, 'index.html');
   if (config.webDistDir && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    // Vite names every file under assets/ by its content hash: a changed file is a new name, so browsers
+    // keep them for a year. index.html names the current ones and is never cached. The build writes .br
+    // and .gz beside each file; the one the browser accepts is sent (issue 16).
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', webCacheControl(path));
+      },
+    });
   }
 
   // Unknown API paths get JSON; any other GET gets the SPA, whose router shows its own 404 (history fallback).

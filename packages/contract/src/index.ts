@@ -8,6 +8,7 @@ export * from './messages.ts';
 export * from './pages.ts';
 export * from './phone.ts';
 export * from './sms-segments.ts';
+export * from './social.constants.ts';
 export * from './social.schemas.ts';
 export * from './text.ts';
 export * from './user.schemas.ts';

@@ -1,6 +1,6 @@
 import { authMessages } from '@waitlist/contract';
 import { eq, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
   RateLimiterDrizzle,
@@ -58,26 +58,33 @@ export function createRateLimiter(deps: {
   /** Points that replace a rule's default (configuration, e.g. SIGNUP_LIMIT_PER_HOUR). */
   points?: Partial<Record<RateLimitRule, number>>;
 }): RateLimiter {
-  const redis = deps.redisUrl
-    ? new Redis(deps.redisUrl, { enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
-  const limiters = new Map<RateLimitRule, RateLimiterAbstract>();
-  for (const [rule, { points, durationSeconds }] of Object.entries(rateLimitRules) as [
-    RateLimitRule,
-    (typeof rateLimitRules)[RateLimitRule],
-  ][]) {
-    const options = {
-      keyPrefix: `rl:${rule}`,
-      points: deps.points?.[rule] ?? points,
-      duration: durationSeconds,
-    };
-    limiters.set(
-      rule,
-      redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis })
-        : new RateLimiterDrizzle({ ...options, storeClient: deps.db, schema: rateLimits }),
-    );
-  }
+  let redis: Redis | undefined;
+  const build = (
+    store: (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract,
+  ) => {
+    const limiters = new Map<RateLimitRule, RateLimiterAbstract>();
+    for (const [rule, { points, durationSeconds }] of Object.entries(rateLimitRules) as [
+      RateLimitRule,
+      (typeof rateLimitRules)[RateLimitRule],
+    ][]) {
+      limiters.set(
+        rule,
+        store({ keyPrefix: `rl:${rule}`, points: deps.points?.[rule] ?? points, duration: durationSeconds }),
+      );
+    }
+    return limiters;
+  };
+  // ioredis loads only when REDIS_URL is set (issue 16: not at every start-up).
+  const ready: Promise<Map<RateLimitRule, RateLimiterAbstract>> = deps.redisUrl
+    ? import('ioredis').then(({ Redis }) => {
+        const client = new Redis(deps.redisUrl!, { enableOfflineQueue: false, lazyConnect: false });
+        redis = client;
+        return build((options) => new RateLimiterRedis({ ...options, storeClient: client }));
+      })
+    : Promise.resolve(
+        build((options) => new RateLimiterDrizzle({ ...options, storeClient: deps.db, schema: rateLimits })),
+      );
+  const limiterFor = async (rule: RateLimitRule) => (await ready).get(rule)!;
 
   const tooMany = (msBeforeNext: number) => {
     const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -90,26 +97,27 @@ export function createRateLimiter(deps: {
   return {
     async consume(rule, key) {
       try {
-        await limiters.get(rule)!.consume(key.toLowerCase());
+        await (await limiterFor(rule)).consume(key.toLowerCase());
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         throw tooMany(rejection.msBeforeNext);
       }
     },
     async check(rule, key) {
-      const limiter = limiters.get(rule)!;
+      const limiter = await limiterFor(rule);
       const state = await limiter.get(key.toLowerCase());
       if (state && state.consumedPoints >= limiter.points && state.msBeforeNext > 0) {
         throw tooMany(state.msBeforeNext);
       }
     },
     async fail(rule, key) {
-      await limiters.get(rule)!.penalty(key.toLowerCase(), 1);
+      await (await limiterFor(rule)).penalty(key.toLowerCase(), 1);
     },
     async reset(rule, key) {
-      await limiters.get(rule)!.delete(key.toLowerCase());
+      await (await limiterFor(rule)).delete(key.toLowerCase());
     },
     async close() {
+      await ready.catch(() => {});
       redis?.disconnect();
     },
   };

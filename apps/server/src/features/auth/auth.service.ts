@@ -92,6 +92,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   let dummyHash: Promise<string> | undefined;
 
   const createSession = (executor: Executor, userId: string) => issueSession(executor, clock, userId);
+  const sessionQueries = repo.prepareSessionQueries(db);
 
   async function issueVerificationCode(executor: Executor, user: repo.UserRow) {
     const code = generateVerificationCode();
@@ -189,8 +190,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async authenticate(token: string): Promise<Session | undefined> {
-      const row = await repo.findSessionUser(db, hashToken(token), clock.now());
+      const row = await sessionQueries.sessionUser(hashToken(token), clock.now());
       return row && { user: row.user, sessionId: row.sessionId };
+    },
+
+    /** GET /auth/me in one prepared query that reads only the answer's columns; undefined: no live session. */
+    me(token: string) {
+      return sessionQueries.sessionUserDto(hashToken(token), clock.now());
     },
 
     async logout(sessionId: string) {

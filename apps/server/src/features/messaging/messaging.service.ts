@@ -223,7 +223,14 @@ export function createMessagingService(deps: {
   onOutboxWrite?: () => void;
   /** The customers (features/waitlist's repo), handed over in app.ts. */
   customers: TextingCustomers;
-  handlers?: { onCustomerReply?: InboundReplyHandler };
+  handlers?: {
+    onCustomerReply?: InboundReplyHandler;
+    /**
+     * Whether onCustomerReply acts on a text with this body; false lets a plain reply be stored in one
+     * statement with no transaction around it (issue 16: one round trip instead of three). Unset: always.
+     */
+    actsOnReply?: (body: string) => boolean;
+  };
 }) {
   const { db, clock, sms, customers } = deps;
   const wakeOutbox = () => deps.onOutboxWrite?.();
@@ -251,6 +258,26 @@ export function createMessagingService(deps: {
     const now = clock.now();
     const from = e164(input.from);
     const to = e164(input.to);
+    // A plain reply (no keyword, nothing the reply handler acts on) only records the text: that is one
+    // statement, atomic on its own, so it runs without BEGIN/COMMIT round trips.
+    const onReply = deps.handlers?.onCustomerReply;
+    if (keywordOf(input.text) === null && (!onReply || deps.handlers?.actsOnReply?.(input.text) === false)) {
+      const info = smsInfo(input.text);
+      const stored = await recordInboundText(db, {
+        eventId: `message:${input.providerMessageId}`,
+        from,
+        to,
+        body: input.text,
+        segments: Math.max(1, info.segments),
+        encoding: info.encoding,
+        providerMessageId: input.providerMessageId,
+        now,
+      });
+      if (stored.outcome !== 'stored') return { outcome: stored.outcome };
+      const { customer, messageId } = stored;
+      const action = !customer || customer.optedOut || !onReply ? 'ignored' : 'reply';
+      return { outcome: 'received', messageId, action };
+    }
     const result = await db.transaction((tx) => handleInbound(tx));
     // After the commit, so the worker sees what was queued (a keyword answer, or the reply handler's texts).
     // An ignored text queued nothing; any other may have (a wake that finds nothing due costs one query).

@@ -205,7 +205,10 @@ export function createOpeningsService(deps: OpeningsDeps) {
     const opening = await repo.openingAnsweredBy(tx, userId, customer.id);
     if (!opening) return;
     if (opening.winnerCustomerId === customer.id) return; // the winner said YES again
-    const won = await repo.claimOpening(tx, opening.id, customer.id, now);
+    // An opening read as no longer open never opens again (filled, expired and closed are final), so a late
+    // YES skips the claim's round trip and lock wait (issue 16: most of the race's replies arrive then).
+    const won =
+      opening.status === 'open' ? await repo.claimOpening(tx, opening.id, customer.id, now) : undefined;
     const owner = await users.findUserById(tx, userId);
     if (!owner) return;
     const templates = await customers.templatesOf(tx, userId);

@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmailField } from '../../../components/ui/common-fields.tsx';
 import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
+import { readSocialUserData } from '../../../lib/social-user-data-read.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { AppleIcon, FacebookIcon, GoogleIcon } from '../components/social-icons.tsx';
 import { TermsDialog } from '../components/terms-dialog.tsx';
@@ -58,7 +59,7 @@ function finishSchema(askEmail: boolean, askPhone: boolean) {
  * and repeats POST /auth/external with the same proof.
  */
 export function PostLoginOnboardingPage() {
-  const [stored] = useState(() => socialUserDataStorage.read());
+  const [stored] = useState(() => readSocialUserData());
   if (!stored) return <Navigate to="/login" replace />;
   return <FinishSigningUp data={stored} />;
 }
