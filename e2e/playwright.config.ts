@@ -49,7 +49,8 @@ export default defineConfig({
       env: { IDENTITY_PORT: String(identityPort), GOOGLE_CLIENT_ID: googleClientId },
     },
     {
-      command: 'node --import tsx ../apps/server/src/main.ts',
+      // The server as `npm start` runs it: built once (skipped when current), then plain JavaScript.
+      command: 'node ../scripts/build-server.mjs && node ../apps/server/dist/main.js',
       url: `${baseURL}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 60_000,

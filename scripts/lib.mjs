@@ -1,6 +1,6 @@
 // Small helpers shared by the root scripts (start, dev, test). Plain Node: they run before any install.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,14 +39,39 @@ export function newestMtime(paths) {
   return newest;
 }
 
-/** Installs dependencies when node_modules is missing or older than package-lock.json. */
+/**
+ * Why node_modules does not match package-lock.json, or null when it does: every package the lock names is
+ * installed at the locked version (npm's record of what it installed, node_modules/.package-lock.json, and
+ * the package's own folder). Platform binaries the lock lists as optional may be absent. File times are
+ * not trusted: a node_modules left by another lock file can be newer than this one and still be wrong.
+ */
+export function installMismatch() {
+  const hiddenLock = join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(hiddenLock)) return 'node_modules is missing';
+  const locked = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages ?? {};
+  const installed = JSON.parse(readFileSync(hiddenLock, 'utf8')).packages ?? {};
+  for (const [path, entry] of Object.entries(locked)) {
+    if (!path.includes('node_modules/')) continue; // the root and the workspaces themselves
+    const have = installed[path];
+    const onDisk = existsSync(join(root, path, 'package.json'));
+    if (!have || !onDisk) {
+      if (entry.optional || entry.devOptional) continue;
+      return `${path.replace(/^.*node_modules\//, '')} is not installed`;
+    }
+    if (entry.link ? have.resolved !== entry.resolved : have.version !== entry.version) {
+      return `${path.replace(/^.*node_modules\//, '')} is ${have.version ?? have.resolved}, the lock says ${entry.version ?? entry.resolved}`;
+    }
+  }
+  return null;
+}
+
+/** Installs dependencies when node_modules does not match package-lock.json (see installMismatch). */
 export async function ensureInstall() {
-  const installed = join(root, 'node_modules', '.package-lock.json');
-  const lock = join(root, 'package-lock.json');
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  const mismatch = installMismatch();
+  if (!mismatch) return;
   // `npm install` honours package-lock.json just as `npm ci` would; `npm ci` is avoided because npm 11
   // rejects a lock that records only this platform's optional binaries (biome, esbuild).
-  log('Installing dependencies (npm install)…');
+  log(`Installing dependencies (npm install): ${mismatch}…`);
   await runOrExit('npm', ['install', '--no-audit', '--no-fund']);
 }
 
@@ -87,4 +112,17 @@ export async function ensureChromium() {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await runOrExit('apt-get', ['update', '-qq'], { env });
   await runOrExit('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env });
+}
+
+/** Builds the server into apps/server/dist unless its build hash matches its sources (scripts/build-server.mjs). */
+export async function ensureServerBuild({ force = false } = {}) {
+  const { buildServer, serverBuildIsCurrent } = await import('./build-server.mjs');
+  if (!force && serverBuildIsCurrent()) return;
+  log('Building the server…');
+  await buildServer({ force: true });
+}
+
+/** How production runs the server, built (ensureServerBuild): [command, args], from the repository root. */
+export function serverCommand() {
+  return [process.execPath, ['apps/server/dist/main.js']];
 }

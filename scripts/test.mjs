@@ -68,6 +68,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 await vitest('Web tests', 'apps/web', join(reports, 'web.json'));
 await ensureWebBuild();
+await step('First-screen bundle budget', process.execPath, [join(root, 'scripts/check-bundle.mjs')]);
 await ensureChromium();
 const e2eReport = join(reports, 'e2e.json');
 await step(

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import apiReference from '@scalar/fastify-api-reference';
 import { authMessages, isWebPage } from '@waitlist/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -29,14 +27,14 @@ import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
 import { notificationsRoutes } from './features/billing/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
 import { devPhoneRoutes } from './features/dev/phone.routes.ts';
+import { apiDocsRoutes } from './features/docs/api-docs.routes.ts';
 import { phoneNumberRoutes } from './features/messaging/messaging.routes.ts';
 import { createMessagingService, type MessagingService } from './features/messaging/messaging.service.ts';
 import { plivoWebhookRoutes } from './features/messaging/plivo-webhooks.routes.ts';
 import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
 import { openingsRoutes } from './features/openings/openings.routes.ts';
-import { createOpeningsService, type OpeningsService } from './features/openings/openings.service.ts';
+import { createOpeningsService, isYes, type OpeningsService } from './features/openings/openings.service.ts';
 import { createOpeningsWorker, type OpeningsWorker } from './features/openings/openings.worker.ts';
-import { createOutboxWorker, type OutboxWorker } from './features/outbox/outbox.worker.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import {
   createPushDelivery,
@@ -50,9 +48,11 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { createWaitlistService, type WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox/index.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { localToolsGuard } from './plugins/local-tools.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableTextRule } from './plugins/storable-text.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
 import { isLocalBillingProvider } from './providers/billing/local.ts';
@@ -60,6 +60,14 @@ import { createEmailProvider, type EmailProvider } from './providers/email/index
 import { socialSignInCspSources } from './providers/identity/csp.ts';
 import { createIdentityProviders, type IdentityProviders } from './providers/identity/index.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.ts';
+import {
+  enqueueSms,
+  openingCustomers,
+  owners,
+  pushUsers,
+  readOnlyReason,
+  textingCustomers,
+} from './wiring.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +107,13 @@ export interface BuildAppOptions {
 
 export const API_PREFIX = '/api/v1';
 
+/** Hashed build assets are immutable; everything else the web app serves (index.html first) is revalidated. */
+export function webCacheControl(path: string): string {
+  return /[\\/]assets[\\/]/.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache, no-store, must-revalidate';
+}
+
 /** TRUST_PROXY as a hop count: believe that many proxies, counted from the server's own peer. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -114,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 100 * 1024,
     forceCloseConnections: 'idle',
+    // One log line per request (below), not Fastify's two: half the logging work on every call (issue 16).
+    logController: new LogController({ disableRequestLogging: true }),
     // TRUST_PROXY: whose X-Forwarded-For gives request.ip (the per-address throttles); off by default.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -130,8 +147,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerStorableTextRule(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        req: { method: request.method, url: request.url, remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+    done();
   });
 
   // ---- wiring: every service receives its dependencies here, in one place ----
@@ -167,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     return vapid;
   };
-  const pushService = createPushService({ db: database.db, keys: vapidKeys });
+  const pushService = createPushService({ db: database.db, keys: vapidKeys, users: pushUsers });
   const pushDelivery = createPushDelivery({
     db: database.db,
     keys: vapidKeys,
@@ -182,17 +211,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     logger: app.log,
   });
-  const waitlistService = createWaitlistService({
-    db: database.db,
-    clock,
-    onOutboxWrite: () => outbox.kick(),
-  });
+  // The one way to wake the outbox worker: services call it after a commit that queued texts or email.
+  const wakeOutbox = () => outbox.kick();
   const openingsService = createOpeningsService({
     db: database.db,
     clock,
     logger: app.log,
     publicUrl: config.publicUrl,
-    onOutboxWrite: () => outbox.kick(),
+    onOutboxWrite: wakeOutbox,
+    readOnlyReason,
+    users: owners,
+    customers: openingCustomers,
+    enqueueSms,
     notifyOwner,
   });
   const openingsWorker = createOpeningsWorker({ openingsService, logger: app.log });
@@ -202,9 +232,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms,
     logger: app.log,
     publicUrl: config.publicUrl,
-    onOutboxWrite: () => outbox.kick(),
+    onOutboxWrite: wakeOutbox,
+    customers: textingCustomers,
     // features/openings provides onCustomerReply (YES → claim); without it a plain reply is only stored.
-    handlers: { onCustomerReply: openingsService.onCustomerReply },
+    handlers: { onCustomerReply: openingsService.onCustomerReply, actsOnReply: isYes },
+  });
+  const waitlistService = createWaitlistService({
+    db: database.db,
+    clock,
+    onOutboxWrite: wakeOutbox,
+    readOnlyReason,
+    users: owners,
+    texts: messagingService,
   });
   const limiter = createRateLimiter({
     db: database.db,
@@ -225,7 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     provider: billingProvider,
     limiter,
     logger: app.log,
-    onOutboxWrite: () => outbox.kick(),
+    onOutboxWrite: wakeOutbox,
     publicUrl: config.publicUrl,
   });
   const billingWorker = createBillingWorker({ billingService, logger: app.log });
@@ -233,7 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     clock,
     limiter,
-    onOutboxWrite: () => outbox.kick(),
+    onOutboxWrite: wakeOutbox,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     beforeAccountDeleted: (user) => billingService.closeAccount(user),
@@ -278,7 +317,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const social = socialSignInCspSources(config.social);
   // Stripe Elements (issue 4) loads from js.stripe.com, frames 3-D Secure and talks to api.stripe.com.
   const stripeCsp = billingProvider.name === 'stripe';
-  await app.register(helmet, {
+  // helmet's headers, computed once at start (plugins/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -311,7 +351,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(apiReference, { routePrefix: '/api/docs' });
+  await app.register(apiDocsRoutes);
 
   await app.register(
     async (api) => {
@@ -325,13 +365,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           configured: billingProvider.configured,
         },
       });
-      await api.register(authRoutes, { authService, authenticate: authenticate as never });
+      await api.register(authRoutes, { authService, authenticate });
       await api.register(socialAuthRoutes, { socialAuthService });
-      await api.register(usersRoutes, { authService, authenticate: authenticate as never });
+      await api.register(usersRoutes, { authService, authenticate });
       await api.register(pushRoutes, { pushService, authenticate: authenticate as never });
-      await api.register(adminRoutes, { adminService, authenticate: authenticate as never });
-      await api.register(billingRoutes, { billingService, authenticate: authenticate as never });
-      await api.register(notificationsRoutes, { billingService, authenticate: authenticate as never });
+      await api.register(adminRoutes, { adminService, authenticate });
+      await api.register(billingRoutes, { billingService, authenticate });
+      await api.register(notificationsRoutes, { billingService, authenticate });
       if (config.billing.provider === 'stripe') {
         // Its own plugin context: it keeps request bodies raw, as the signature check needs.
         const { stripeWebhookRoutes } = await import('./features/billing/stripe-webhooks.routes.ts');
@@ -343,9 +383,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           clock,
         });
       }
-      await api.register(waitlistRoutes, { waitlistService, authenticate: authenticate as never });
-      await api.register(openingsRoutes, { openingsService, authenticate: authenticate as never });
-      await api.register(phoneNumberRoutes, { messagingService, authenticate: authenticate as never });
+      await api.register(waitlistRoutes, { waitlistService, authenticate });
+      await api.register(openingsRoutes, { openingsService, authenticate });
+      await api.register(phoneNumberRoutes, { messagingService, authenticate });
       // Its own plugin context: it keeps request bodies raw, as the signature check needs.
       await api.register(plivoWebhookRoutes, {
         messagingService,
@@ -357,7 +397,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           billingService,
           billingWorker,
           provider: localBilling,
-          authenticate: authenticate as never,
+          authenticate,
           toolsGuard,
         });
       }
@@ -372,7 +412,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (email.name === 'local') await tools.register(devMailboxRoutes, { db: database.db });
       if (sms.name === 'local') {
         await tools.register(devPhoneRoutes, {
-          db: database.db,
           messagingService,
           afterReply: () => outbox.drain(),
         });
@@ -389,14 +428,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = config.webDistDir && join(config.webDistDir, 'index.html');
   if (config.webDistDir && indexHtml && existsSync(indexHtml)) {
+    // Vite names every file under assets/ by its content hash: a changed file is a new name, so browsers
+    // keep them for a year. index.html names the current ones and is never cached. The build writes .br
+    // and .gz beside each file; the one the browser accepts is sent (issue 16).
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
       index: false,
-      // The service worker and the manifest are revalidated on every load, so a new version is picked up.
-      setHeaders: (response, path) => {
-        if (/(^|[\\/])(sw\.js|manifest\.webmanifest)$/.test(path))
-          response.header('Cache-Control', 'no-cache');
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', webCacheControl(path));
       },
     });
   }

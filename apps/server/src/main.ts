@@ -1,15 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, publicHostProblem } from './config.ts';
 import { describeDataDir, openDatabase } from './db/client.ts';
+import { webDistFolder } from './paths.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env, {
-    webDistDir:
-      process.env.SERVE_WEB === 'false'
-        ? undefined
-        : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    webDistDir: process.env.SERVE_WEB === 'false' ? undefined : webDistFolder,
   });
 } catch (error) {
   if (error instanceof ConfigError) {
@@ -25,8 +22,8 @@ if (problem) {
 }
 
 const database = openDatabase(config.database);
-await database.migrate();
-const app = await buildApp({ config, database });
+// Building the app queries nothing, so it runs while the database starts and migrates (issue 16: start-up).
+const [app] = await Promise.all([buildApp({ config, database }), database.migrate()]);
 const admins = await app.services.auth.grantAdmins(config.adminEmails);
 for (const { email } of admins) app.log.info(`granted admin to ${email} (ADMIN_EMAILS)`);
 app.outbox.start();

@@ -1,10 +1,36 @@
 import type { Pricing } from './billing.schemas.ts';
 
-/** SPEC §9: prices when GET /stripe/pricing fails, in cents. */
-export const FALLBACK_PRICING: Pricing = {
-  STARTER: { monthly: { amount: 2900, currency: 'usd' }, yearly: { amount: 34800, currency: 'usd' } },
-  GROWTH: { monthly: { amount: 7900, currency: 'usd' }, yearly: { amount: 94800, currency: 'usd' } },
-};
+/** The monthly price of each plan, in cents: the one source every price below is derived from. */
+export const MONTHLY_PRICE_CENTS = { STARTER: 2900, GROWTH: 7900 } as const;
+/** Yearly billing saves 20% on twelve months (the toggle's "Save 20%"). */
+export const YEARLY_DISCOUNT_PERCENT = 20;
+
+const yearlyCents = (monthly: number, discountPercent: number) =>
+  Math.round((12 * monthly * (100 - discountPercent)) / 100);
+const pricing = (discountPercent: number): Pricing => ({
+  STARTER: {
+    monthly: { amount: MONTHLY_PRICE_CENTS.STARTER, currency: 'usd' },
+    yearly: { amount: yearlyCents(MONTHLY_PRICE_CENTS.STARTER, discountPercent), currency: 'usd' },
+  },
+  GROWTH: {
+    monthly: { amount: MONTHLY_PRICE_CENTS.GROWTH, currency: 'usd' },
+    yearly: { amount: yearlyCents(MONTHLY_PRICE_CENTS.GROWTH, discountPercent), currency: 'usd' },
+  },
+});
+
+/**
+ * What the server charges, in cents: 2900 / 7900 a month, 27840 / 75840 a year (12 months less 20%). The
+ * local provider charges these and the Stripe provider reports them for a price it has no id for; Stripe's
+ * own Price objects must carry the same amounts.
+ */
+export const PLAN_PRICES: Pricing = pricing(YEARLY_DISCOUNT_PERCENT);
+
+/**
+ * SPEC §9: what the page shows when GET /stripe/pricing fails: the same monthly prices, and yearly as twelve
+ * months without the saving ($348 / $948), so the page never promises a saving it cannot confirm. Derived from
+ * the same monthly prices, so the two never drift apart.
+ */
+export const FALLBACK_PRICING: Pricing = pricing(0);
 
 /** SPEC §9 next-billing-date fallback: created + 30 days (monthly) or 365 days (yearly). */
 export const PERIOD_FALLBACK_DAYS = { monthly: 30, yearly: 365 } as const;

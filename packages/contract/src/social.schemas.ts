@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages } from './messages.ts';
+import { type SocialProviderId, socialProviderNames, socialProviders } from './social.constants.ts';
 import { userSchema } from './user.schemas.ts';
 
 /**
@@ -11,17 +12,6 @@ import { userSchema } from './user.schemas.ts';
  * identity token plus the raw nonce the page generated. The verified email and subject win over the
  * claimed ones; a mismatch is refused.
  */
-export const socialProviders = ['google', 'facebook', 'apple'] as const;
-export type SocialProviderId = (typeof socialProviders)[number];
-export const socialProviderNames: Record<SocialProviderId, 'Google' | 'Facebook' | 'Apple'> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  apple: 'Apple',
-};
-
-/** SPEC §3: held in sessionStorage under this key between the provider and the onboarding steps. */
-export const SOCIAL_USER_DATA_KEY = 'socialUserData';
-
 /** SPEC §3 social profile data, plus the proof needed to repeat the call from /post-login-onboarding. */
 export const socialUserDataSchema = z.object({
   firstName: z.string(),

@@ -210,6 +210,17 @@ async function main() {
   await slow.close();
   await fake.close();
 
+  // One machine-readable line for `npm run bench` (scripts/bench.mjs).
+  console.log(
+    `BENCH_RESULT ${JSON.stringify({
+      alertMs: alertSeconds * 1000,
+      repliesPerSecond: REPLIES / inboundSeconds,
+      yesPerSecond: CUSTOMERS / yesSeconds,
+      otherPerSecond: (REPLIES - CUSTOMERS) / otherSeconds,
+      refused: failed,
+      minGapMs: Math.min(...gaps),
+    })}`,
+  );
   console.log(
     `\nsummary: ${kind}: 100 texts in ${ms(alertSeconds * 1000)}; ${(REPLIES / inboundSeconds).toFixed(0)} replies/s; min gap at 5/s ${ms(Math.min(...gaps))}`,
   );

@@ -1,12 +1,13 @@
 import { authMessages } from '@waitlist/contract';
-import { Redis } from 'ioredis';
+import { eq, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
   RateLimiterDrizzle,
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { TooManyRequests } from './errors.ts';
 
@@ -57,26 +58,33 @@ export function createRateLimiter(deps: {
   /** Points that replace a rule's default (configuration, e.g. SIGNUP_LIMIT_PER_HOUR). */
   points?: Partial<Record<RateLimitRule, number>>;
 }): RateLimiter {
-  const redis = deps.redisUrl
-    ? new Redis(deps.redisUrl, { enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
-  const limiters = new Map<RateLimitRule, RateLimiterAbstract>();
-  for (const [rule, { points, durationSeconds }] of Object.entries(rateLimitRules) as [
-    RateLimitRule,
-    (typeof rateLimitRules)[RateLimitRule],
-  ][]) {
-    const options = {
-      keyPrefix: `rl:${rule}`,
-      points: deps.points?.[rule] ?? points,
-      duration: durationSeconds,
-    };
-    limiters.set(
-      rule,
-      redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis })
-        : new RateLimiterDrizzle({ ...options, storeClient: deps.db, schema: rateLimits }),
-    );
-  }
+  let redis: Redis | undefined;
+  const build = (
+    store: (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract,
+  ) => {
+    const limiters = new Map<RateLimitRule, RateLimiterAbstract>();
+    for (const [rule, { points, durationSeconds }] of Object.entries(rateLimitRules) as [
+      RateLimitRule,
+      (typeof rateLimitRules)[RateLimitRule],
+    ][]) {
+      limiters.set(
+        rule,
+        store({ keyPrefix: `rl:${rule}`, points: deps.points?.[rule] ?? points, duration: durationSeconds }),
+      );
+    }
+    return limiters;
+  };
+  // ioredis loads only when REDIS_URL is set (issue 16: not at every start-up).
+  const ready: Promise<Map<RateLimitRule, RateLimiterAbstract>> = deps.redisUrl
+    ? import('ioredis').then(({ Redis }) => {
+        const client = new Redis(deps.redisUrl!, { enableOfflineQueue: false, lazyConnect: false });
+        redis = client;
+        return build((options) => new RateLimiterRedis({ ...options, storeClient: client }));
+      })
+    : Promise.resolve(
+        build((options) => new RateLimiterDrizzle({ ...options, storeClient: deps.db, schema: rateLimits })),
+      );
+  const limiterFor = async (rule: RateLimitRule) => (await ready).get(rule)!;
 
   const tooMany = (msBeforeNext: number) => {
     const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -89,27 +97,72 @@ export function createRateLimiter(deps: {
   return {
     async consume(rule, key) {
       try {
-        await limiters.get(rule)!.consume(key.toLowerCase());
+        await (await limiterFor(rule)).consume(key.toLowerCase());
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         throw tooMany(rejection.msBeforeNext);
       }
     },
     async check(rule, key) {
-      const limiter = limiters.get(rule)!;
+      const limiter = await limiterFor(rule);
       const state = await limiter.get(key.toLowerCase());
       if (state && state.consumedPoints >= limiter.points && state.msBeforeNext > 0) {
         throw tooMany(state.msBeforeNext);
       }
     },
     async fail(rule, key) {
-      await limiters.get(rule)!.penalty(key.toLowerCase(), 1);
+      await (await limiterFor(rule)).penalty(key.toLowerCase(), 1);
     },
     async reset(rule, key) {
-      await limiters.get(rule)!.delete(key.toLowerCase());
+      await (await limiterFor(rule)).delete(key.toLowerCase());
     },
     async close() {
+      await ready.catch(() => {});
       redis?.disconnect();
     },
   };
+}
+
+// ---- the per-account send rate of texts: one row per account in rate_limits, `expire` = when the next send may go ----
+
+const sendGateKey = (userId: string) => `sms-send:${userId}`;
+
+/**
+ * Takes the account's send slot if it is free at `now`, in one statement, so several workers never send for
+ * one account at once. The slot is held for `leaseMs` (a send in flight); `releaseSendSlot` then frees it one
+ * interval after the provider answered, so the provider sees two texts of one account at least one interval
+ * apart, whatever the network latency. Returns null when taken, else when the slot should be free.
+ */
+export async function takeSendSlot(
+  executor: Executor,
+  userId: string,
+  now: Date,
+  intervalMs: number,
+  leaseMs: number,
+): Promise<{ freeAt: Date } | null> {
+  const lease = new Date(now.getTime() + leaseMs);
+  const taken = await executor
+    .insert(rateLimits)
+    .values({ key: sendGateKey(userId), points: 0, expire: lease })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { expire: lease },
+      setWhere: sql`${rateLimits.expire} is null or ${rateLimits.expire} <= ${now.toISOString()}::timestamptz`,
+    })
+    .returning({ key: rateLimits.key });
+  if (taken.length > 0) return null;
+  const [row] = await executor
+    .select({ expire: rateLimits.expire })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, sendGateKey(userId)));
+  const expire = row?.expire?.getTime() ?? now.getTime();
+  // Further away than one interval: another worker's send is in flight; look again one interval later.
+  return { freeAt: new Date(Math.min(expire, now.getTime() + intervalMs)) };
+}
+
+export function releaseSendSlot(executor: Executor, userId: string, freeAt: Date) {
+  return executor
+    .update(rateLimits)
+    .set({ expire: freeAt })
+    .where(eq(rateLimits.key, sendGateKey(userId)));
 }

@@ -1,7 +1,16 @@
 import { authMessages } from '@waitlist/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService, Session } from '../features/auth/auth.service.ts';
+import type { UserRow } from '../db/rows.ts';
 import { Unauthorized } from '../lib/errors.ts';
+
+/** A signed-in request's session: its user (the row as read now) and the session's id. */
+export interface Session {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** How the guard finds a token's session (the auth service's `authenticate`, injected in app.ts). */
+export type SessionLookup = (token: string) => Promise<Session | undefined | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,8 +25,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** onRequest hook for guarded routes: loads the session from the bearer token or answers 401. */
-export function createAuthenticate(authService: AuthService) {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+export function createAuthenticate(authService: { authenticate: SessionLookup }) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw new Unauthorized(authMessages.notAuthenticated);
     const session = await authService.authenticate(token);

@@ -84,10 +84,10 @@ const tool = (status: number, extra: Omit<MatrixRow, 'expect' | 'publicHost'> = 
 export const authorizationMatrix: Record<string, MatrixRow> = {
   // ---- documentation and system: public ----
   'GET /api/docs/openapi.json': row(everyone(200)),
-  'GET /api/docs/openapi.yaml': row(everyone(200)),
-  'GET /api/docs': row(everyone(301)),
-  'GET /api/docs/': row(everyone(200)),
-  'GET /api/docs/js/scalar.js': row(everyone(200)),
+  'GET /api/docs': row(everyone(200)),
+  'GET /api/docs/': row(everyone(302)),
+  'GET /api/docs/reference.js': row(everyone(200)),
+  'GET /api/docs/reference.css': row(everyone(200)),
   'GET /api/v1/health': row(everyone(200)),
   'GET /api/v1/config': row(everyone(200)),
 

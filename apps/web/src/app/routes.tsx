@@ -1,58 +1,105 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AccountPage } from '../features/account/pages/account-page.tsx';
-import { AdminPage } from '../features/admin/pages/admin-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { PostLoginOnboardingPage } from '../features/auth/pages/post-login-onboarding-page.tsx';
-import { RegisterPage } from '../features/auth/pages/register-page.tsx';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
-import { VerifyAccountPage } from '../features/auth/pages/verify-account-page.tsx';
-import { BillingTab } from '../features/billing/components/billing-tab.tsx';
-import { PlanTab } from '../features/billing/components/plan-tab.tsx';
-import { SubscriptionCancelPage } from '../features/billing/pages/subscription-cancel-page.tsx';
-import { SubscriptionSuccessPage } from '../features/billing/pages/subscription-success-page.tsx';
-import { GetStartedChecklist } from '../features/onboarding/components/get-started-checklist.tsx';
-import { BusinessDetailsPage } from '../features/onboarding/pages/business-details-page.tsx';
-import { CongratulationsPage } from '../features/onboarding/pages/congratulations-page.tsx';
-import { OpeningPage } from '../features/openings/pages/opening-page.tsx';
-import { OpeningsPage } from '../features/openings/pages/openings-page.tsx';
-import { ToastDemoPage } from '../features/toast-demo/pages/toast-demo-page.tsx';
-import { CustomerPage } from '../features/waitlist/pages/customer-page.tsx';
-import { WaitlistPage } from '../features/waitlist/pages/waitlist-page.tsx';
+import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { Guard, PublicOnly } from './guards.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
+
+/**
+ * Each page is its own chunk, fetched when its route is first matched (issue 16): the first screen loads
+ * only the login page, not the account, billing, waitlist, openings or admin code. `startPrefetching`
+ * (app/prefetch.ts) fetches a page's chunk early, on hover or focus of a link, or when the browser is idle.
+ */
+const page = <Module,>(load: () => Promise<Module>, pick: (module: Module) => RouteObject['Component']) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+});
 
 /** Every route of SPEC §2 built so far, with its guard. Shared by the browser router and the tests. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // Shown while the first page's chunk arrives.
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
         element: <PublicOnly redirectTo="/" />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/register', element: <RegisterPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
-          { path: '/post-login-onboarding', element: <PostLoginOnboardingPage /> },
+          {
+            path: '/login',
+            ...page(
+              () => import('../features/auth/pages/login-page.tsx'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: '/register',
+            ...page(
+              () => import('../features/auth/pages/register-page.tsx'),
+              (m) => m.RegisterPage,
+            ),
+          },
+          {
+            path: '/forgot-password',
+            ...page(
+              () => import('../features/auth/pages/forgot-password-page.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: '/post-login-onboarding',
+            ...page(
+              () => import('../features/auth/pages/post-login-onboarding-page.tsx'),
+              (m) => m.PostLoginOnboardingPage,
+            ),
+          },
         ],
       },
       {
         element: <PublicOnly redirectTo="/account" />,
         children: [
-          { path: '/reset-password', element: <ResetPasswordPage /> },
-          { path: '/reset-password/:resettoken', element: <ResetPasswordPage /> },
+          {
+            path: '/reset-password',
+            ...page(
+              () => import('../features/auth/pages/reset-password-page.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: '/reset-password/:resettoken',
+            ...page(
+              () => import('../features/auth/pages/reset-password-page.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
         ],
       },
       {
         element: <Guard level="login" />,
-        children: [{ path: '/verify-account', element: <VerifyAccountPage /> }],
+        children: [
+          {
+            path: '/verify-account',
+            ...page(
+              () => import('../features/auth/pages/verify-account-page.tsx'),
+              (m) => m.VerifyAccountPage,
+            ),
+          },
+        ],
       },
       {
         element: <Guard level="verified" />,
         children: [
-          { path: '/congratulations', element: <CongratulationsPage /> },
-          { path: '/congratulations/business-details', element: <BusinessDetailsPage /> },
+          {
+            path: '/congratulations',
+            ...page(
+              () => import('../features/onboarding/pages/congratulations-page.tsx'),
+              (m) => m.CongratulationsPage,
+            ),
+          },
+          {
+            path: '/congratulations/business-details',
+            ...page(
+              () => import('../features/onboarding/pages/business-details-page.tsx'),
+              (m) => m.BusinessDetailsPage,
+            ),
+          },
         ],
       },
       {
@@ -61,28 +108,83 @@ export const routes: RouteObject[] = [
           { path: '/', element: <Navigate to="/account" replace /> },
           {
             path: '/account',
-            element: (
-              <AccountPage
-                planPanel={<PlanTab />}
-                billingPanel={<BillingTab />}
-                checklist={<GetStartedChecklist />}
-              />
+            // With the billing feature's Plan and Billing tabs; Stripe's card form is a chunk of its own,
+            // fetched when a card form opens.
+            ...page(
+              () => import('./account-route.tsx'),
+              (m) => m.AccountRoute,
             ),
           },
-          { path: '/subscription/success', element: <SubscriptionSuccessPage /> },
-          { path: '/subscription/cancel', element: <SubscriptionCancelPage /> },
-          { path: '/toast-demo', element: <ToastDemoPage /> },
-          { path: '/waitlist', element: <WaitlistPage /> },
-          { path: '/waitlist/:id', element: <CustomerPage /> },
-          { path: '/openings', element: <OpeningsPage /> },
-          { path: '/openings/:id', element: <OpeningPage /> },
+          {
+            path: '/subscription/success',
+            ...page(
+              () => import('../features/billing/pages/subscription-success-page.tsx'),
+              (m) => m.SubscriptionSuccessPage,
+            ),
+          },
+          {
+            path: '/subscription/cancel',
+            ...page(
+              () => import('../features/billing/pages/subscription-cancel-page.tsx'),
+              (m) => m.SubscriptionCancelPage,
+            ),
+          },
+          {
+            path: '/toast-demo',
+            ...page(
+              () => import('../features/toast-demo/pages/toast-demo-page.tsx'),
+              (m) => m.ToastDemoPage,
+            ),
+          },
+          {
+            path: '/waitlist',
+            ...page(
+              () => import('../features/waitlist/pages/waitlist-page.tsx'),
+              (m) => m.WaitlistPage,
+            ),
+          },
+          {
+            path: '/waitlist/:id',
+            ...page(
+              () => import('../features/waitlist/pages/customer-page.tsx'),
+              (m) => m.CustomerPage,
+            ),
+          },
+          {
+            path: '/openings',
+            ...page(
+              () => import('../features/openings/pages/openings-page.tsx'),
+              (m) => m.OpeningsPage,
+            ),
+          },
+          {
+            path: '/openings/:id',
+            ...page(
+              () => import('../features/openings/pages/opening-page.tsx'),
+              (m) => m.OpeningPage,
+            ),
+          },
         ],
       },
       {
         element: <Guard level="admin" />,
-        children: [{ path: '/admin', element: <AdminPage /> }],
+        children: [
+          {
+            path: '/admin',
+            ...page(
+              () => import('../features/admin/pages/admin-page.tsx'),
+              (m) => m.AdminPage,
+            ),
+          },
+        ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        ...page(
+          () => import('./not-found-page.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
 ];

@@ -1,22 +1,26 @@
-import { SOCIAL_USER_DATA_KEY, type SocialUserData, socialUserDataSchema } from '@waitlist/contract';
+import { SOCIAL_USER_DATA_KEY, type SocialUserData } from '@waitlist/contract';
 
 /**
  * SPEC §3 "Social profile data", held in sessionStorage under `socialUserData` between the provider
  * and the onboarding steps. Shared (lib/) because sign-in writes it and onboarding clears it.
+ * Writing and clearing need no zod, so the first screen (login, with its social buttons) does not load it;
+ * reading back, which checks the stored shape with the contract's schema, is `readSocialUserData`
+ * (lib/social-user-data-read.ts), used by the onboarding page only.
  */
 export const socialUserDataStorage = {
-  read(): SocialUserData | null {
-    const stored = sessionStorage.getItem(SOCIAL_USER_DATA_KEY);
-    if (!stored) return null;
-    try {
-      const parsed = socialUserDataSchema.safeParse(JSON.parse(stored));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  },
   write(data: SocialUserData) {
-    sessionStorage.setItem(SOCIAL_USER_DATA_KEY, JSON.stringify(socialUserDataSchema.parse(data)));
+    const { firstName, lastName, email, provider, providerId, idToken, accessToken, nonce } = data;
+    const stored: SocialUserData = {
+      firstName,
+      lastName,
+      email,
+      provider,
+      providerId,
+      idToken,
+      accessToken,
+      nonce,
+    };
+    sessionStorage.setItem(SOCIAL_USER_DATA_KEY, JSON.stringify(stored));
   },
   clear() {
     sessionStorage.removeItem(SOCIAL_USER_DATA_KEY);

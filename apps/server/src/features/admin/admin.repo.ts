@@ -1,8 +1,8 @@
 import type { AdminSortKey, SortOrder, SubscriptionPlan } from '@waitlist/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
 
 /** One search word: text matched against name/email/business, or digits matched against the phones. */
 export type SearchTerm = { text: string } | { digits: string[] };

@@ -1,22 +1,19 @@
-import { adminMessages, adminUsersQuery, adminUsersResponse, errorResponse } from '@waitlist/contract';
+import { adminUsersQuery, adminUsersResponse, errorResponse } from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Forbidden } from '../../lib/errors.ts';
-import { sessionOf } from '../../plugins/authenticate.ts';
+import { type Guard, requireAdmin } from '../../plugins/guards.ts';
 import type { AdminService } from './admin.service.ts';
 
 /** GET /admin/users (SPEC §7): admins only; visitors get 401, everyone else 403. */
 export const adminRoutes: FastifyPluginAsyncZod<{
   adminService: AdminService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { adminService, authenticate }) => {
   app.get(
     '/admin/users',
     {
-      onRequest: authenticate as never,
+      onRequest: authenticate,
       // Before validation, so a non-admin learns nothing from a 400 about the query.
-      preValidation: async (request) => {
-        if (!sessionOf(request).user.admin) throw new Forbidden(adminMessages.adminOnly);
-      },
+      preValidation: requireAdmin,
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],

@@ -8,7 +8,7 @@ import {
   type User,
 } from '@waitlist/contract';
 import type { Database } from '../../db/client.ts';
-import { toUserDto } from '../auth/user.dto.ts';
+import { toUserDto } from '../../lib/user.dto.ts';
 import { countUsers, listUsers, type SearchTerm } from './admin.repo.ts';
 
 export interface AdminUserListRequest {

@@ -1,15 +1,8 @@
 import { type SocialProviderId, socialProviderNames, socialProviders } from '@waitlist/contract';
 import type { EmailMessage } from '../../providers/email/index.ts';
+import { emailHtml } from '../../providers/email/layout.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function layout(title: string, paragraphs: string[], action?: { label: string; href: string }) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#111827;background:#f9fafb;padding:24px"><div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#6b7280;font-size:13px;margin-top:32px">Waitlist &amp; Text</p></div></body></html>`;
-}
+const layout = emailHtml;
 
 export function verificationCodeEmail(to: string, firstName: string, code: string): EmailMessage {
   const lines = [

@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { emailVerifications, passwordResets, sessions, users } from '../../db/schema.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 export type NewUser = typeof users.$inferInsert;
 export type ProfileChanges = Partial<
   Pick<
@@ -23,6 +24,16 @@ export type ProfileChanges = Partial<
 export async function findUserByEmail(executor: Executor, email: string) {
   const [user] = await executor.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
+}
+
+/** Locks the owner's row: caps and alerts per day are checked and written under it, so two requests never both pass. */
+export async function lockUser(executor: Executor, userId: string) {
+  const [row] = await executor.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+export async function setTimeZone(executor: Executor, userId: string, timeZone: string, now: Date) {
+  await executor.update(users).set({ timeZone, updatedAt: now }).where(eq(users.id, userId));
 }
 
 export async function findUserById(executor: Executor, id: string) {
@@ -129,6 +140,76 @@ export async function findSessionUser(executor: Executor, tokenHash: string, now
   return row;
 }
 
+/** The user columns an API user (`toUserDto`) is made of: no hash, no generated search columns. */
+export const userDtoColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  pendingEmail: users.pendingEmail,
+  businessName: users.businessName,
+  businessPhone: users.businessPhone,
+  businessAddress: users.businessAddress,
+  city: users.city,
+  state: users.state,
+  zip: users.zip,
+  verified: users.verified,
+  admin: users.admin,
+  isExternalAuth: users.isExternalAuth,
+  provider: users.provider,
+  providerId: users.providerId,
+  subscriptionPlan: users.subscriptionPlan,
+  subscriptionPeriod: users.subscriptionPeriod,
+  subscriptionStatus: users.subscriptionStatus,
+  trialEndDate: users.trialEndDate,
+  currentPeriodEnd: users.currentPeriodEnd,
+  plivoNumber: users.plivoNumber,
+  plivoNumberStatus: users.plivoNumberStatus,
+  phoneNumber: users.phoneNumber,
+  pushNotificationsEnabled: users.pushNotificationsEnabled,
+  devicePlatform: users.devicePlatform,
+  businessVerificationStatus: users.businessVerificationStatus,
+  createdAt: users.createdAt,
+} as const;
+
+/**
+ * The session lookups every authenticated request makes, built once per database (issue 16): Drizzle
+ * builds their SQL when they are prepared, not on each call (its query building was the largest cost in
+ * the CPU profile of GET /auth/me), and the database keeps them as named prepared statements.
+ */
+export function prepareSessionQueries(db: Database) {
+  const bySession = and(
+    eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+    gt(sessions.expiresAt, sql.placeholder('now')),
+  );
+  const sessionUser = db
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(bySession)
+    .limit(1)
+    .prepare('auth_session_user');
+  const sessionUserDto = db
+    .select(userDtoColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(bySession)
+    .limit(1)
+    .prepare('auth_session_user_dto');
+  return {
+    /** The whole user row of a live session, and the session's id. */
+    async sessionUser(tokenHash: string, now: Date) {
+      const [row] = await sessionUser.execute({ tokenHash, now });
+      return row;
+    },
+    /** Only what GET /auth/me answers with. */
+    async sessionUserDto(tokenHash: string, now: Date) {
+      const [row] = await sessionUserDto.execute({ tokenHash, now });
+      return row;
+    },
+  };
+}
+
 export function deleteSession(executor: Executor, sessionId: string) {
   return executor.delete(sessions).where(eq(sessions.id, sessionId));
 }
@@ -201,4 +282,14 @@ export function deleteUnusedResetsOfUser(executor: Executor, userId: string) {
   return executor
     .delete(passwordResets)
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Push on or off and the device's platform (SPEC user fields; features/push calls it, wired in app.ts). */
+export async function setPushSettings(
+  executor: Executor,
+  id: string,
+  settings: { pushNotificationsEnabled: boolean; devicePlatform?: string | null },
+) {
+  const [user] = await executor.update(users).set(settings).where(eq(users.id, id)).returning();
+  return user;
 }

@@ -24,7 +24,8 @@ import {
   sameHash,
   verifyPassword,
 } from '../../lib/secrets.ts';
-import { enqueueEmail } from '../outbox/outbox.repo.ts';
+import { enqueueEmail } from '../../outbox/index.ts';
+import type { Session } from '../../plugins/authenticate.ts';
 import {
   emailChangeCodeEmail,
   passwordChangedEmail,
@@ -39,10 +40,7 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export type ProfileUpdate = z.output<typeof updateDetailsBody>;
-export interface Session {
-  user: repo.UserRow;
-  sessionId: string;
-}
+export type { Session };
 
 export interface AuthServiceDeps {
   db: Database;
@@ -94,6 +92,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   let dummyHash: Promise<string> | undefined;
 
   const createSession = (executor: Executor, userId: string) => issueSession(executor, clock, userId);
+  const sessionQueries = repo.prepareSessionQueries(db);
 
   async function issueVerificationCode(executor: Executor, user: repo.UserRow) {
     const code = generateVerificationCode();
@@ -191,8 +190,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async authenticate(token: string): Promise<Session | undefined> {
-      const row = await repo.findSessionUser(db, hashToken(token), clock.now());
+      const row = await sessionQueries.sessionUser(hashToken(token), clock.now());
       return row && { user: row.user, sessionId: row.sessionId };
+    },
+
+    /** GET /auth/me in one prepared query that reads only the answer's columns; undefined: no live session. */
+    me(token: string) {
+      return sessionQueries.sessionUserDto(hashToken(token), clock.now());
     },
 
     async logout(sessionId: string) {

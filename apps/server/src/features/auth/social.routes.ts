@@ -1,7 +1,7 @@
 import { errorResponse, externalAuthBody, externalAuthResponse } from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toUserDto } from '../../lib/user.dto.ts';
 import type { SocialAuthService } from './social.service.ts';
-import { toUserDto } from './user.dto.ts';
 
 export const socialAuthRoutes: FastifyPluginAsyncZod<{ socialAuthService: SocialAuthService }> = async (
   app,

@@ -1,8 +1,9 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { users, webhookEvents } from '../../db/schema.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 /** The subscription fields of a user: a cache of the provider's subscription (SPEC §3 "User"). */
 export type SubscriptionFields = Pick<
@@ -68,4 +69,26 @@ export function expireTrials(executor: Executor, now: Date) {
       ),
     )
     .returning({ id: users.id, email: users.email, firstName: users.firstName });
+}
+
+/** Whether a provider webhook event was already applied. */
+export async function webhookEventSeen(executor: Executor, id: string) {
+  const seen = await executor
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.id, id));
+  return seen.length > 0;
+}
+
+/** Records a webhook event once; false when it was recorded already (a concurrent delivery won). */
+export async function recordWebhookEvent(
+  executor: Executor,
+  event: { id: string; type: string; receivedAt: Date },
+) {
+  const recorded = await executor
+    .insert(webhookEvents)
+    .values(event)
+    .onConflictDoNothing({ target: webhookEvents.id })
+    .returning({ id: webhookEvents.id });
+  return recorded.length > 0;
 }

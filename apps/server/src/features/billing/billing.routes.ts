@@ -1,9 +1,7 @@
 import {
-  authMessages,
   billingDetailsBody,
   billingMessages,
   checkoutSessionBody,
-  errorResponse,
   invoicesResponse,
   messageResponse,
   paymentMethodBody,
@@ -21,51 +19,30 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Forbidden } from '../../lib/errors.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
+import { type Guard, guardedErrors, requireFullUser } from '../../plugins/guards.ts';
 import type { BillingService } from './billing.service.ts';
 
-export const billingErrors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  429: errorResponse,
-  503: errorResponse,
-};
 const bearer = [{ bearerAuth: [] }];
-
-/**
- * SPEC §6: billing is for full users, that is verified and with business details submitted (or approved).
- * Runs after `authenticate`.
- */
-export async function requireFullUser(request: FastifyRequest) {
-  const { user } = sessionOf(request);
-  if (!user.verified) throw new Forbidden(authMessages.notVerified);
-  if (user.businessVerificationStatus !== 'submitted' && user.businessVerificationStatus !== 'approved') {
-    throw new Forbidden(billingMessages.businessDetailsRequired);
-  }
-}
 
 /** Every `/stripe/*` call of SPEC §7, whichever provider is active (the paths keep the SPEC's names). */
 export const billingRoutes: FastifyPluginAsyncZod<{
   billingService: BillingService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { billingService, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
   const schema = <T extends object>(extra: T) => ({ tags: ['billing'], security: bearer, ...extra });
 
   app.get(
     '/stripe/pricing',
-    { ...guarded, schema: schema({ response: { 200: pricingResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: pricingResponse, ...guardedErrors } }) },
     async () => ({ success: true as const, pricing: await billingService.getPricing() }),
   );
 
   app.get(
     '/stripe/subscription',
-    { ...guarded, schema: schema({ response: { 200: subscriptionResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: subscriptionResponse, ...guardedErrors } }) },
     async (request) => ({
       success: true as const,
       subscription: await billingService.getSubscription(userOf(request)),
@@ -78,7 +55,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: schema({
         body: checkoutSessionBody,
-        response: { 200: redirectSessionResponse, ...billingErrors },
+        response: { 200: redirectSessionResponse, ...guardedErrors },
       }),
     },
     async (request) => ({
@@ -93,7 +70,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: schema({
         body: updateSubscriptionBody,
-        response: { 200: subscriptionChangeResponse, ...billingErrors },
+        response: { 200: subscriptionChangeResponse, ...guardedErrors },
       }),
     },
     async (request) => {
@@ -111,7 +88,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: schema({
         body: planChangeBody,
-        response: { 200: subscriptionChangeResponse, ...billingErrors },
+        response: { 200: subscriptionChangeResponse, ...guardedErrors },
       }),
     },
     async (request) => ({
@@ -122,19 +99,19 @@ export const billingRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/stripe/cancel-subscription',
-    { ...guarded, schema: schema({ response: { 200: subscriptionActionResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: subscriptionActionResponse, ...guardedErrors } }) },
     async (request) => ({ success: true as const, ...(await billingService.cancel(userOf(request))) }),
   );
 
   app.post(
     '/stripe/resume-subscription',
-    { ...guarded, schema: schema({ response: { 200: subscriptionActionResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: subscriptionActionResponse, ...guardedErrors } }) },
     async (request) => ({ success: true as const, ...(await billingService.resume(userOf(request))) }),
   );
 
   app.get(
     '/stripe/payment-methods',
-    { ...guarded, schema: schema({ response: { 200: paymentMethodsResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: paymentMethodsResponse, ...guardedErrors } }) },
     async (request) => ({
       success: true as const,
       paymentMethods: await billingService.listPaymentMethods(userOf(request)),
@@ -147,7 +124,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: schema({
         body: paymentMethodBody,
-        response: { 200: paymentMethodChangeResponse, ...billingErrors },
+        response: { 200: paymentMethodChangeResponse, ...guardedErrors },
       }),
     },
     async (request) => ({
@@ -163,7 +140,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: schema({
         body: paymentMethodBody,
-        response: { 200: paymentMethodChangeResponse, ...billingErrors },
+        response: { 200: paymentMethodChangeResponse, ...guardedErrors },
       }),
     },
     async (request) => ({
@@ -182,7 +159,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: schema({
         params: z.object({ id: z.string().min(1).max(255) }),
-        response: { 200: paymentMethodChangeResponse, ...billingErrors },
+        response: { 200: paymentMethodChangeResponse, ...guardedErrors },
       }),
     },
     async (request) => ({
@@ -194,7 +171,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/stripe/invoices',
-    { ...guarded, schema: schema({ response: { 200: invoicesResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: invoicesResponse, ...guardedErrors } }) },
     async (request) => ({
       success: true as const,
       invoices: await billingService.listInvoices(userOf(request)),
@@ -203,7 +180,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/stripe/setup-intent',
-    { ...guarded, schema: schema({ response: { 200: setupIntentResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: setupIntentResponse, ...guardedErrors } }) },
     async (request) => ({
       success: true as const,
       ...(await billingService.createSetupIntent(userOf(request))),
@@ -214,7 +191,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     '/stripe/update-billing-details',
     {
       ...guarded,
-      schema: schema({ body: billingDetailsBody, response: { 200: messageResponse, ...billingErrors } }),
+      schema: schema({ body: billingDetailsBody, response: { 200: messageResponse, ...guardedErrors } }),
     },
     async (request) => {
       await billingService.updateBillingDetails(userOf(request), request.body);
@@ -224,7 +201,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/stripe/create-portal-session',
-    { ...guarded, schema: schema({ response: { 200: redirectSessionResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: redirectSessionResponse, ...guardedErrors } }) },
     async (request) => ({
       success: true as const,
       data: await billingService.createPortalSession(userOf(request)),

@@ -16,11 +16,11 @@ import { AppError, BadRequest, Conflict, NotFound } from '../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { enqueueEmail } from '../../outbox/index.ts';
 import { type BillingProvider, PaymentError, type PlanChange } from '../../providers/billing/index.ts';
 import { isLocalBillingProvider, type PeriodEndOutcome } from '../../providers/billing/local.ts';
 import type { TestCardInput } from '../../providers/billing/local-cards.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
-import { enqueueEmail } from '../outbox/outbox.repo.ts';
 import {
   billingUpdateEmail,
   paymentFailedEmail,

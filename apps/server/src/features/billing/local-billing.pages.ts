@@ -2,12 +2,11 @@ import { billingMessages, planLabels } from '@waitlist/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { formatCardBrand, formatDate, formatMoney } from '../../lib/format.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import type { LocalBillingProvider } from '../../providers/billing/local.ts';
 import { PaymentError } from '../../providers/billing/payment-error.ts';
 import type { BillingService } from './billing.service.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const SESSION_ID = /^[\w-]{8,100}$/;
 
 const STYLE = `
@@ -236,6 +235,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         ? await provider.findInvoiceDocument(request.params.id)
         : undefined;
       if (!document) return notFound(reply, 'invoice');
+      // pdfkit (and its fonts) load on the first PDF, not at start-up (issue 16).
+      const { renderInvoicePdf } = await import('./invoice-pdf.ts');
       const pdf = await renderInvoicePdf(document);
       return reply
         .header('cache-control', 'private, no-store')

@@ -2,8 +2,8 @@ import { localConfirmSetupBody, localConfirmSetupResponse } from '@waitlist/cont
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate.ts';
+import { type Guard, guardedErrors, requireFullUser } from '../../plugins/guards.ts';
 import type { LocalBillingProvider } from '../../providers/billing/local.ts';
-import { billingErrors, requireFullUser } from './billing.routes.ts';
 import type { BillingService } from './billing.service.ts';
 import type { BillingWorker } from './billing.worker.ts';
 
@@ -18,21 +18,21 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
   billingService: BillingService;
   billingWorker: BillingWorker;
   provider: LocalBillingProvider;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
   /** The local tools' guard (plugins/local-tools.ts); undefined leaves the billing clock out entirely. */
-  toolsGuard: ((request: never, reply: never) => Promise<void>) | undefined;
+  toolsGuard: Guard | undefined;
 }> = async (app, { billingService, billingWorker, provider, authenticate, toolsGuard }) => {
   app.post(
     '/billing/local/setup-intents/confirm',
     {
-      onRequest: authenticate as never,
+      onRequest: authenticate,
       preValidation: requireFullUser,
       schema: {
         tags: ['billing'],
         summary: 'Local billing only: confirms a setup intent with a test card (the role of Stripe.js)',
         security: [{ bearerAuth: [] }],
         body: localConfirmSetupBody,
-        response: { 200: localConfirmSetupResponse, ...billingErrors },
+        response: { 200: localConfirmSetupResponse, ...guardedErrors },
       },
     },
     async (request) => {
@@ -47,7 +47,7 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
   );
 
   if (!toolsGuard) return;
-  const tool = { onRequest: toolsGuard as never };
+  const tool = { onRequest: toolsGuard };
 
   const clockAnswer = z.object({
     success: z.literal(true),
@@ -73,7 +73,7 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
             .positive('days must be more than 0')
             .max(MAX_ADVANCE_DAYS, `days must be at most ${MAX_ADVANCE_DAYS}`),
         }),
-        response: { 200: clockAnswer, 400: billingErrors[400] },
+        response: { 200: clockAnswer, 400: guardedErrors[400] },
       },
     },
     async (request) => {

@@ -1,15 +1,15 @@
 import { billingMessages, messageResponse, planChangeNotificationBody } from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/authenticate.ts';
-import { billingErrors, requireFullUser } from './billing.routes.ts';
+import { type Guard, guardedErrors, requireFullUser } from '../../plugins/guards.ts';
 import type { BillingService } from './billing.service.ts';
 
 /** SPEC §7 "Notifications": the web calls these after each billing change; each emails the owner once. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{
   billingService: BillingService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { billingService, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const schema = { tags: ['notifications'], security: [{ bearerAuth: [] }] };
   const sent = { success: true as const, message: billingMessages.notificationSent };
 
@@ -20,7 +20,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...schema,
         body: planChangeNotificationBody,
-        response: { 200: messageResponse, ...billingErrors },
+        response: { 200: messageResponse, ...guardedErrors },
       },
     },
     async (request) => {
@@ -31,7 +31,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/notifications/plan-cancel',
-    { ...guarded, schema: { ...schema, response: { 200: messageResponse, ...billingErrors } } },
+    { ...guarded, schema: { ...schema, response: { 200: messageResponse, ...guardedErrors } } },
     async (request) => {
       await billingService.notify(sessionOf(request).user, { kind: 'plan-cancel' });
       return sent;
@@ -40,7 +40,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/notifications/billing-update',
-    { ...guarded, schema: { ...schema, response: { 200: messageResponse, ...billingErrors } } },
+    { ...guarded, schema: { ...schema, response: { 200: messageResponse, ...guardedErrors } } },
     async (request) => {
       await billingService.notify(sessionOf(request).user, { kind: 'billing-update' });
       return sent;

@@ -1,13 +1,12 @@
 import { errorResponse, type Subscription } from '@waitlist/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { webhookEvents } from '../../db/schema.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { AppError, BadRequest } from '../../lib/errors.ts';
 import type { BillingProvider } from '../../providers/billing/index.ts';
+import { recordWebhookEvent, webhookEventSeen } from './billing.repo.ts';
 
 /** Stripe's default: a signature older than five minutes is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -113,22 +112,15 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       const eventCustomer = customerOf(event);
       const customerId =
         eventCustomer && (await billingService.findUserIdByCustomerId(eventCustomer)) ? eventCustomer : null;
-      const seen = await db
-        .select({ id: webhookEvents.id })
-        .from(webhookEvents)
-        .where(eq(webhookEvents.id, event.id));
-      if (seen.length > 0) return { received: true as const, duplicate: true };
+      if (await webhookEventSeen(db, event.id)) return { received: true as const, duplicate: true };
 
       // Read from Stripe before the transaction: no transaction stays open during network I/O.
       const subscription = customerId ? await provider.getSubscription(customerId) : null;
       const applied = await db.transaction(async (tx) => {
-        const recorded = await tx
-          .insert(webhookEvents)
-          .values({ id: event.id, type: event.type, receivedAt: clock.now() })
-          .onConflictDoNothing({ target: webhookEvents.id })
-          .returning({ id: webhookEvents.id });
         // A concurrent delivery of the same event committed first: it has applied the change.
-        if (recorded.length === 0) return false;
+        if (!(await recordWebhookEvent(tx, { id: event.id, type: event.type, receivedAt: clock.now() }))) {
+          return false;
+        }
         if (customerId) await billingService.syncSubscription(customerId, subscription, tx);
         return true;
       });

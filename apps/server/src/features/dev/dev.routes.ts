@@ -1,16 +1,14 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { localEmails } from '../../db/schema.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html.ts';
+import { latestLocalEmails } from '../../providers/email/local.ts';
 
 /**
  * The local mailbox, registered only while the local email provider is active: `/dev/mailbox` (a page)
  * and `/api/v1/dev/mailbox` (JSON, for scripts and end-to-end tests).
  */
 export const devMailboxRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  const latest = () => db.select().from(localEmails).orderBy(desc(localEmails.createdAt)).limit(100);
+  const latest = () => latestLocalEmails(db);
 
   app.get('/api/v1/dev/mailbox', { schema: { hide: true } }, async () => ({
     success: true,

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { phonesThatReceivedTexts, threadOf } from '../messaging/messaging.repo.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const phone = z
   .string()
   .trim()
@@ -27,11 +25,10 @@ const firstIssue = (error: z.ZodError) => error.issues[0]!.message;
  * after the point where the webhook checks its signature.
  */
 export const devPhoneRoutes: FastifyPluginAsync<{
-  db: Database;
   messagingService: MessagingService;
   /** Sends what the reply queued at once (the outbox kick), so the page shows the answer on reload. */
   afterReply?: () => Promise<unknown>;
-}> = async (app, { db, messagingService, afterReply }) => {
+}> = async (app, { messagingService, afterReply }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
@@ -53,11 +50,11 @@ export const devPhoneRoutes: FastifyPluginAsync<{
     const query = numberQuery.safeParse(request.query);
     if (!query.success) return reply.status(400).send({ success: false, message: firstIssue(query.error) });
     const number = query.data.number;
-    if (!number) return { success: true, numbers: await phonesThatReceivedTexts(db) };
+    if (!number) return { success: true, numbers: await messagingService.phonesThatReceivedTexts() };
     const parsed = phone.safeParse(number);
     if (!parsed.success)
       return reply.status(400).send({ success: false, message: parsed.error.issues[0]!.message });
-    return { success: true, data: await threadOf(db, parsed.data) };
+    return { success: true, data: await messagingService.threadOf(parsed.data) };
   });
 
   app.post('/api/v1/dev/phone/reply', { schema: { hide: true } }, async (request, response) => {
@@ -84,8 +81,8 @@ export const devPhoneRoutes: FastifyPluginAsync<{
   app.get('/dev/phone', { schema: { hide: true } }, async (request, reply) => {
     const query = numberQuery.safeParse(request.query);
     const selected = query.success ? (query.data.number ?? '') : '';
-    const numbers = await phonesThatReceivedTexts(db);
-    const thread = phone.safeParse(selected).success ? await threadOf(db, selected) : [];
+    const numbers = await messagingService.phonesThatReceivedTexts();
+    const thread = phone.safeParse(selected).success ? await messagingService.threadOf(selected) : [];
     const businesses = [
       ...new Set(thread.filter((m) => m.direction === 'out').map((m) => m.fromNumber)),
     ].reverse();

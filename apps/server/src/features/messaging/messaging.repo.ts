@@ -1,10 +1,46 @@
+import type { Message } from '@waitlist/contract';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customers, inboundEvents, messages, outbox, rateLimits, users } from '../../db/schema.ts';
+import type { CustomerRow, MessageRow } from '../../db/rows.ts';
+import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
 
-export type MessageRow = typeof messages.$inferSelect;
-export type CustomerRow = typeof customers.$inferSelect;
+/**
+ * The one home of the `messages` and `inbound_events` tables (decision 0008). Customers are changed by
+ * features/waitlist's repo and the outbox by its own module; some statements here read those tables (a join
+ * or a condition), none writes them. The dedicated number's columns of `users` are still set here.
+ */
+export type { MessageRow };
 export type NewMessage = typeof messages.$inferInsert;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function messageDto(row: MessageRow): Message {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    openingId: row.openingId,
+    direction: row.direction,
+    fromNumber: row.fromNumber,
+    toNumber: row.toNumber,
+    body: row.body,
+    segments: row.segments,
+    encoding: row.encoding,
+    status: row.status,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+  };
+}
+
+/** A customer's conversation, oldest first. */
+export function conversation(executor: Executor, userId: string, customerId: string) {
+  return executor
+    .select()
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.customerId, customerId)))
+    .orderBy(asc(messages.createdAt), asc(messages.seq));
+}
 
 export async function findSender(executor: Executor, userId: string) {
   const [user] = await executor
@@ -18,14 +54,6 @@ export async function findSender(executor: Executor, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return user;
-}
-
-export async function findCustomer(executor: Executor, userId: string, customerId: string) {
-  const [customer] = await executor
-    .select()
-    .from(customers)
-    .where(and(eq(customers.id, customerId), eq(customers.userId, userId)));
-  return customer;
 }
 
 /**
@@ -123,34 +151,6 @@ function customerFromJson(json: Record<string, unknown>): CustomerRow {
   };
 }
 
-/** The waitlist entry a phone belongs to: the live one, else the most recently changed removed one. */
-export async function findCustomerByPhone(executor: Executor, userId: string, phone: string) {
-  const [customer] = await executor
-    .select()
-    .from(customers)
-    .where(and(eq(customers.userId, userId), eq(customers.phone, phone)))
-    .orderBy(sql`case when ${customers.status} <> 'removed' then 0 else 1 end`, desc(customers.updatedAt))
-    .limit(1);
-  return customer;
-}
-
-/** Sets first_text_sent; true only for the one caller that flipped it (so the opt-out line is added once). */
-export async function claimFirstText(executor: Executor, customerId: string) {
-  const flipped = await executor
-    .update(customers)
-    .set({ firstTextSent: true })
-    .where(and(eq(customers.id, customerId), eq(customers.firstTextSent, false)))
-    .returning({ id: customers.id });
-  return flipped.length > 0;
-}
-
-export function setOptedOut(executor: Executor, customerId: string, optedOut: boolean, now: Date) {
-  return executor
-    .update(customers)
-    .set({ optedOut, optedOutAt: optedOut ? now : null, updatedAt: now })
-    .where(eq(customers.id, customerId));
-}
-
 export async function insertMessage(executor: Executor, values: NewMessage) {
   const [row] = await executor.insert(messages).values(values).returning();
   return row!;
@@ -231,50 +231,6 @@ export function setPhoneNumber(
     .where(eq(users.id, userId));
 }
 
-// ---- the per-account send rate: one row per account in rate_limits, `expire` = when the next send may go ----
-
-const sendGateKey = (userId: string) => `sms-send:${userId}`;
-
-/**
- * Takes the account's send slot if it is free at `now`, in one statement, so several workers never send for
- * one account at once. The slot is held for `leaseMs` (a send in flight); `releaseSendSlot` then frees it one
- * interval after the provider answered, so the provider sees two texts of one account at least one interval
- * apart, whatever the network latency. Returns null when taken, else when the slot should be free.
- */
-export async function takeSendSlot(
-  executor: Executor,
-  userId: string,
-  now: Date,
-  intervalMs: number,
-  leaseMs: number,
-): Promise<{ freeAt: Date } | null> {
-  const lease = new Date(now.getTime() + leaseMs);
-  const taken = await executor
-    .insert(rateLimits)
-    .values({ key: sendGateKey(userId), points: 0, expire: lease })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: { expire: lease },
-      setWhere: sql`${rateLimits.expire} is null or ${rateLimits.expire} <= ${now.toISOString()}::timestamptz`,
-    })
-    .returning({ key: rateLimits.key });
-  if (taken.length > 0) return null;
-  const [row] = await executor
-    .select({ expire: rateLimits.expire })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, sendGateKey(userId)));
-  const expire = row?.expire?.getTime() ?? now.getTime();
-  // Further away than one interval: another worker's send is in flight; look again one interval later.
-  return { freeAt: new Date(Math.min(expire, now.getTime() + intervalMs)) };
-}
-
-export function releaseSendSlot(executor: Executor, userId: string, freeAt: Date) {
-  return executor
-    .update(rateLimits)
-    .set({ expire: freeAt })
-    .where(eq(rateLimits.key, sendGateKey(userId)));
-}
-
 /** A queued text with what its delivery checks: the sender's number now, and whether the customer opted out. */
 export async function loadTextToSend(executor: Executor, messageId: string) {
   const [row] = await executor
@@ -291,66 +247,7 @@ export async function loadTextToSend(executor: Executor, messageId: string) {
   return row;
 }
 
-/**
- * After the provider took the text, in one statement: the message is marked handed over, the account's slot
- * frees one interval later, and the outbox row is done. False when the message was no longer queued.
- */
-export async function settleSentText(
-  executor: Executor,
-  input: {
-    messageId: string;
-    outboxId: string;
-    userId: string;
-    providerMessageId: string;
-    status: 'sent' | 'delivered';
-    now: Date;
-    slotFreeAt: Date;
-  },
-) {
-  const now = input.now.toISOString();
-  const result = await executor.execute(sql`
-    with marked as (
-      update ${messages} set provider_message_id = ${input.providerMessageId}, status = ${input.status},
-        sent_at = ${now}::timestamptz,
-        delivered_at = ${input.status === 'delivered' ? now : null}::timestamptz, error = null
-      where id = ${input.messageId} and status = 'queued' returning id
-    ), slot as (
-      update ${rateLimits} set expire = ${input.slotFreeAt.toISOString()}::timestamptz
-      where key = ${sendGateKey(input.userId)} returning key
-    ), done as (
-      update ${outbox} set status = 'sent', sent_at = ${now}::timestamptz, last_error = null
-      where id = ${input.outboxId} returning id
-    )
-    select (select count(*) from marked)::int as marked, (select count(*) from slot)::int as slot,
-      (select count(*) from done)::int as done`);
-  const rows = (result as unknown as { rows: { marked: number }[] }).rows;
-  return rows[0]?.marked === 1;
-}
-
-/**
- * The happy path of enqueueSms in one statement: flags the customer's first text (reporting whether it was
- * the first) only while the sender's number is verified and the customer may be texted. No row: refused or
- * not found (the caller finds out which).
- */
-export async function claimCustomerForText(
-  executor: Executor,
-  input: { userId: string; customerId: string; allowOptedOut: boolean },
-) {
-  const result = await executor.execute(sql`
-    update ${customers} c set first_text_sent = true
-    from (select id, first_text_sent as was from ${customers}
-          where id = ${input.customerId} and user_id = ${input.userId} for update) o
-    where c.id = o.id
-      and (not c.opted_out or ${input.allowOptedOut})
-      and exists (select 1 from ${users} u where u.id = ${input.userId}
-                  and u.plivo_number_status = 'verified' and u.plivo_number is not null)
-    returning c.id, c.phone, o.was as "wasFirstTextSent"`);
-  const rows = (result as unknown as { rows: { id: string; phone: string; wasFirstTextSent: boolean }[] })
-    .rows;
-  return rows[0];
-}
-
-/** Inserts the queued text and its outbox row in one statement, the sender's number read in it. */
+/** Inserts the queued text, the sender's number read in the same statement; false when it is not verified. */
 export async function insertQueuedText(
   executor: Executor,
   input: {
@@ -363,7 +260,6 @@ export async function insertQueuedText(
     segments: number;
     encoding: string;
     now: Date;
-    payload: object;
   },
 ) {
   const now = input.now.toISOString();
@@ -378,9 +274,7 @@ export async function insertQueuedText(
         ${input.to}, ${input.body}, ${input.segments}, ${input.encoding}, 'queued', ${now}::timestamptz
       from sender returning id
     )
-    insert into ${outbox} (kind, payload, next_attempt_at, created_at)
-    select 'sms', ${JSON.stringify(input.payload)}::jsonb, ${now}::timestamptz, clock_timestamp() from message
-    returning id`);
+    select id from message`);
   return (result as unknown as { rows: unknown[] }).rows.length === 1;
 }
 

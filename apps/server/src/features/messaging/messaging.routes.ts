@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate.ts';
-import { requireFullUser } from '../billing/billing.routes.ts';
+import { type Guard, requireFullUser } from '../../plugins/guards.ts';
 import { messagingMessages } from './messaging.messages.ts';
 import type { MessagingService } from './messaging.service.ts';
 
@@ -36,9 +36,9 @@ const requestBody = z.object({
 /** The business's dedicated text number (issue 5): GET /phone-number, POST /phone-number/{request,verify}. */
 export const phoneNumberRoutes: FastifyPluginAsyncZod<{
   messagingService: MessagingService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { messagingService, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const userId = (request: FastifyRequest) => sessionOf(request).user.id;
   const schema = <T extends object>(extra: T) => ({
     tags: ['phone number'],

@@ -1,27 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { smsInfo } from '@waitlist/contract';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { CustomerRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { enqueueSmsDelivery } from '../../outbox/index.ts';
 import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts';
-import { enqueueSmsDelivery } from '../outbox/outbox.repo.ts';
 import { keywordOf, keywordReplies, messagingMessages, OPT_OUT_FOOTER } from './messaging.messages.ts';
 import {
-  type CustomerRow,
-  claimCustomerForText,
-  claimFirstText,
-  findCustomer,
-  findCustomerByPhone,
+  conversation,
   findMessage,
   findMessageByProviderId,
   findSender,
   insertMessage,
   insertQueuedText,
+  messageDto,
+  phonesThatReceivedTexts,
   recordInboundEvent,
   recordInboundText,
-  setOptedOut,
   setPhoneNumber,
+  threadOf,
   updateMessageStatus,
 } from './messaging.repo.ts';
 
@@ -46,95 +45,117 @@ export interface EnqueueSmsInput {
 }
 
 /**
- * Queues one text from the business's verified number, in the caller's transaction: a 'queued' messages row
- * and its outbox row. The first text to a customer ends with "Reply STOP to opt out". Refuses (TextingRefused,
- * 403) when the number is not verified or the customer opted out. The caller kicks the outbox after commit.
+ * The customers texting reads and flags (features/waitlist's repo owns the table; app.ts hands these over).
+ * Each takes the caller's executor, so it runs in the caller's transaction.
  */
-export async function enqueueSms(executor: Executor, input: EnqueueSmsInput): Promise<{ messageId: string }> {
-  const queued = await queueText(executor, input, { compliance: false });
-  return { messageId: queued.messageId };
+export interface TextingCustomers {
+  /** Whatever its status: a removed customer can still be answered. */
+  findCustomerAnyStatus(executor: Executor, userId: string, id: string): Promise<CustomerRow | undefined>;
+  findCustomerByPhone(executor: Executor, userId: string, phone: string): Promise<CustomerRow | undefined>;
+  claimFirstText(executor: Executor, customerId: string): Promise<boolean>;
+  setOptedOut(executor: Executor, customerId: string, optedOut: boolean, now: Date): Promise<unknown>;
+  claimCustomerForText(
+    executor: Executor,
+    input: { userId: string; customerId: string; allowOptedOut: boolean },
+  ): Promise<{ id: string; phone: string; wasFirstTextSent: boolean } | undefined>;
 }
 
 const withOptOutFooter = (body: string) => (/\bSTOP\b/.test(body) ? body : `${body}\n${OPT_OUT_FOOTER}`);
 
-/** Transactions that queued a text: the inbound path kicks the outbox after their commit, and only then. */
-const queuedTextIn = new WeakSet<object>();
-
-async function queueText(
-  executor: Executor,
-  input: EnqueueSmsInput,
-  options: { compliance: boolean },
-): Promise<{ messageId: string }> {
-  queuedTextIn.add(executor);
-  // The common case (a waitlist customer, a verified number) in two statements: an alert queues many texts.
-  if (input.customerId && !options.compliance) {
-    const claimed = await claimCustomerForText(executor, {
-      userId: input.userId,
-      customerId: input.customerId,
-      allowOptedOut: false,
-    });
-    if (claimed) {
-      const body = claimed.wasFirstTextSent ? input.body : withOptOutFooter(input.body);
-      const info = smsInfo(body);
-      const id = randomUUID();
-      await insertQueuedText(executor, {
-        id,
+/**
+ * Texting's one writer of texts: `enqueueSms` queues one text from the business's verified number, in the
+ * caller's transaction: a 'queued' messages row and its outbox row. The first text to a customer ends with
+ * "Reply STOP to opt out". Refuses (TextingRefused, 403) when the number is not verified or the customer
+ * opted out. The caller wakes the outbox after its transaction commits.
+ */
+export function createTexting(customers: TextingCustomers) {
+  async function queueText(
+    executor: Executor,
+    input: EnqueueSmsInput,
+    options: { compliance: boolean },
+  ): Promise<{ messageId: string }> {
+    // The common case (a waitlist customer, a verified number) in three statements: an alert queues many texts.
+    if (input.customerId && !options.compliance) {
+      const claimed = await customers.claimCustomerForText(executor, {
         userId: input.userId,
-        customerId: claimed.id,
-        openingId: input.openingId ?? null,
-        to: claimed.phone,
-        body,
-        segments: info.segments,
-        encoding: info.encoding,
-        now: input.now,
-        payload: { messageId: id },
+        customerId: input.customerId,
+        allowOptedOut: false,
       });
-      return { messageId: id };
+      if (claimed) {
+        const body = claimed.wasFirstTextSent ? input.body : withOptOutFooter(input.body);
+        const info = smsInfo(body);
+        const id = randomUUID();
+        const inserted = await insertQueuedText(executor, {
+          id,
+          userId: input.userId,
+          customerId: claimed.id,
+          openingId: input.openingId ?? null,
+          to: claimed.phone,
+          body,
+          segments: info.segments,
+          encoding: info.encoding,
+          now: input.now,
+        });
+        if (inserted) {
+          await enqueueSmsDelivery(executor, { messageId: id }, input.now);
+          return { messageId: id };
+        }
+      }
+      // Refused or not found: the general path below says which.
     }
-    // Refused or not found: the general path below says which.
+    const sender = await findSender(executor, input.userId);
+    if (!sender) throw new NotFound(messagingMessages.customerNotFound);
+    if (!sender.plivoNumber || sender.plivoNumberStatus !== 'verified') {
+      const message = !sender.plivoNumber
+        ? messagingMessages.noNumber
+        : sender.plivoNumberStatus === 'failed'
+          ? messagingMessages.numberFailed(sender.plivoNumberError)
+          : messagingMessages.numberPending;
+      throw new TextingRefused('number_not_verified', message);
+    }
+    const customer = input.customerId
+      ? await customers.findCustomerAnyStatus(executor, input.userId, input.customerId)
+      : await customers.findCustomerByPhone(executor, input.userId, input.to);
+    if (input.customerId && !customer) throw new NotFound(messagingMessages.customerNotFound);
+    if (customer?.optedOut && !options.compliance) {
+      throw new TextingRefused('opted_out', messagingMessages.optedOut(customer.name));
+    }
+    let body = input.body;
+    if (customer && !options.compliance && (await customers.claimFirstText(executor, customer.id))) {
+      body = withOptOutFooter(body);
+    }
+    const info = smsInfo(body);
+    const message = await insertMessage(executor, {
+      userId: input.userId,
+      customerId: customer?.id ?? null,
+      openingId: input.openingId ?? null,
+      direction: 'out',
+      fromNumber: sender.plivoNumber,
+      toNumber: customer?.phone ?? input.to,
+      body,
+      segments: info.segments,
+      encoding: info.encoding,
+      status: 'queued',
+      createdAt: input.now,
+    });
+    await enqueueSmsDelivery(
+      executor,
+      options.compliance ? { messageId: message.id, compliance: true } : { messageId: message.id },
+      input.now,
+    );
+    return { messageId: message.id };
   }
-  const sender = await findSender(executor, input.userId);
-  if (!sender) throw new NotFound(messagingMessages.customerNotFound);
-  if (!sender.plivoNumber || sender.plivoNumberStatus !== 'verified') {
-    const message = !sender.plivoNumber
-      ? messagingMessages.noNumber
-      : sender.plivoNumberStatus === 'failed'
-        ? messagingMessages.numberFailed(sender.plivoNumberError)
-        : messagingMessages.numberPending;
-    throw new TextingRefused('number_not_verified', message);
-  }
-  const customer = input.customerId
-    ? await findCustomer(executor, input.userId, input.customerId)
-    : await findCustomerByPhone(executor, input.userId, input.to);
-  if (input.customerId && !customer) throw new NotFound(messagingMessages.customerNotFound);
-  if (customer?.optedOut && !options.compliance) {
-    throw new TextingRefused('opted_out', messagingMessages.optedOut(customer.name));
-  }
-  let body = input.body;
-  if (customer && !options.compliance && (await claimFirstText(executor, customer.id))) {
-    body = withOptOutFooter(body);
-  }
-  const info = smsInfo(body);
-  const message = await insertMessage(executor, {
-    userId: input.userId,
-    customerId: customer?.id ?? null,
-    openingId: input.openingId ?? null,
-    direction: 'out',
-    fromNumber: sender.plivoNumber,
-    toNumber: customer?.phone ?? input.to,
-    body,
-    segments: info.segments,
-    encoding: info.encoding,
-    status: 'queued',
-    createdAt: input.now,
-  });
-  await enqueueSmsDelivery(
-    executor,
-    options.compliance ? { messageId: message.id, compliance: true } : { messageId: message.id },
-    input.now,
-  );
-  return { messageId: message.id };
+
+  return {
+    queueText,
+    async enqueueSms(executor: Executor, input: EnqueueSmsInput): Promise<{ messageId: string }> {
+      const queued = await queueText(executor, input, { compliance: false });
+      return { messageId: queued.messageId };
+    },
+  };
 }
+
+export type Texting = ReturnType<typeof createTexting>;
 
 /** H-DOMAIN's reply handling (features/openings: YES → claim), called inside the inbound transaction. */
 export type InboundReplyHandler = (input: {
@@ -198,12 +219,22 @@ export function createMessagingService(deps: {
   sms: SmsProvider;
   logger: Logger;
   publicUrl: string;
-  /** Called after a commit that wrote outbox rows (kicks the worker). */
+  /** Wakes the outbox worker; called after a commit that queued texts (and only then). */
   onOutboxWrite?: () => void;
-  handlers?: { onCustomerReply?: InboundReplyHandler };
+  /** The customers (features/waitlist's repo), handed over in app.ts. */
+  customers: TextingCustomers;
+  handlers?: {
+    onCustomerReply?: InboundReplyHandler;
+    /**
+     * Whether onCustomerReply acts on a text with this body; false lets a plain reply be stored in one
+     * statement with no transaction around it (issue 16: one round trip instead of three). Unset: always.
+     */
+    actsOnReply?: (body: string) => boolean;
+  };
 }) {
-  const { db, clock, sms } = deps;
-  const kick = () => deps.onOutboxWrite?.();
+  const { db, clock, sms, customers } = deps;
+  const wakeOutbox = () => deps.onOutboxWrite?.();
+  const { queueText, enqueueSms } = createTexting(customers);
 
   /** A compliance or keyword answer; skipped (not thrown) when the number cannot text. */
   async function answer(tx: Executor, userId: string, customer: CustomerRow, body: string, now: Date) {
@@ -227,14 +258,30 @@ export function createMessagingService(deps: {
     const now = clock.now();
     const from = e164(input.from);
     const to = e164(input.to);
-    let wroteTexts = false;
-    const result = await db.transaction(async (tx): Promise<InboundResult> => {
-      const outcome = await handleInbound(tx);
-      wroteTexts = queuedTextIn.has(tx);
-      return outcome;
-    });
+    // A plain reply (no keyword, nothing the reply handler acts on) only records the text: that is one
+    // statement, atomic on its own, so it runs without BEGIN/COMMIT round trips.
+    const onReply = deps.handlers?.onCustomerReply;
+    if (keywordOf(input.text) === null && (!onReply || deps.handlers?.actsOnReply?.(input.text) === false)) {
+      const info = smsInfo(input.text);
+      const stored = await recordInboundText(db, {
+        eventId: `message:${input.providerMessageId}`,
+        from,
+        to,
+        body: input.text,
+        segments: Math.max(1, info.segments),
+        encoding: info.encoding,
+        providerMessageId: input.providerMessageId,
+        now,
+      });
+      if (stored.outcome !== 'stored') return { outcome: stored.outcome };
+      const { customer, messageId } = stored;
+      const action = !customer || customer.optedOut || !onReply ? 'ignored' : 'reply';
+      return { outcome: 'received', messageId, action };
+    }
+    const result = await db.transaction((tx) => handleInbound(tx));
     // After the commit, so the worker sees what was queued (a keyword answer, or the reply handler's texts).
-    if (wroteTexts) kick();
+    // An ignored text queued nothing; any other may have (a wake that finds nothing due costs one query).
+    if (result.outcome === 'received' && result.action !== 'ignored') wakeOutbox();
     return result;
 
     async function handleInbound(tx: Transaction): Promise<InboundResult> {
@@ -262,13 +309,13 @@ export function createMessagingService(deps: {
       if (keyword === 'stop') {
         // One confirmation: a second STOP from someone already opted out gets nothing.
         if (customer.optedOut) return received('ignored');
-        await setOptedOut(tx, customer.id, true, now);
+        await customers.setOptedOut(tx, customer.id, true, now);
         await answer(tx, user.id, customer, keywordReplies.stop(business), now);
         return received('opted_out');
       }
       if (keyword === 'start') {
         if (!customer.optedOut) return received('ignored');
-        await setOptedOut(tx, customer.id, false, now);
+        await customers.setOptedOut(tx, customer.id, false, now);
         await answer(tx, user.id, { ...customer, optedOut: false }, keywordReplies.start(business), now);
         return received('opted_in');
       }
@@ -393,12 +440,24 @@ export function createMessagingService(deps: {
     requestPhoneNumber,
     verifyPhoneNumber,
     localInboundId,
-    /** enqueueSms in its own transaction, then a kick of the outbox (routes and tools). */
+    enqueueSms,
+    /** enqueueSms in its own transaction, then a wake of the outbox (routes and tools). */
     async sendText(input: Omit<EnqueueSmsInput, 'now'>) {
       const queued = await db.transaction((tx) => enqueueSms(tx, { ...input, now: clock.now() }));
-      kick();
+      wakeOutbox();
       return queued;
     },
+    /** A customer's conversation, oldest first (features/waitlist shows it). */
+    async conversation(userId: string, customerId: string) {
+      return (await conversation(db, userId, customerId)).map(messageDto);
+    },
+    async message(id: string) {
+      const row = await findMessage(db, id);
+      return row && messageDto(row);
+    },
+    /** The local phone (/dev/phone): numbers that received a text, and one number's thread. */
+    phonesThatReceivedTexts: () => phonesThatReceivedTexts(db),
+    threadOf: (phone: string) => threadOf(db, phone),
   };
 }
 

@@ -3,13 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, messages } from '../../db/schema.ts';
 import { isLocalTestNumber } from '../../providers/sms/local.ts';
 import { auth, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
+import { enqueueSms, textingCustomers } from '../../wiring.ts';
 import { keywordOf, OPT_OUT_FOOTER } from './messaging.messages.ts';
-import {
-  createMessagingService,
-  enqueueSms,
-  type InboundReplyHandler,
-  TextingRefused,
-} from './messaging.service.ts';
+import { createMessagingService, type InboundReplyHandler, TextingRefused } from './messaging.service.ts';
 import {
   addCustomer,
   businessWithNumber,
@@ -244,6 +240,7 @@ describe('keywords', () => {
       sms: t.app.services.sms,
       logger: { info() {}, warn() {}, error() {}, debug() {} },
       publicUrl: 'http://app.test',
+      customers: textingCustomers,
       handlers: { onCustomerReply },
     });
     const result = await service.receiveInbound({
@@ -280,6 +277,7 @@ describe('keywords', () => {
       sms: t.app.services.sms,
       logger: { info() {}, warn() {}, error() {}, debug() {} },
       publicUrl: 'http://app.test',
+      customers: textingCustomers,
       handlers: {
         onCustomerReply: async () => {
           if (fail) throw new Error('database hiccup');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema.ts';
 import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { enqueueSms } from './messaging.service.ts';
+import { enqueueSms } from '../../wiring.ts';
 import {
   addCustomer,
   businessWithNumber,

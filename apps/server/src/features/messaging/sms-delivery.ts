@@ -2,16 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { releaseSendSlot, takeSendSlot } from '../../lib/rate-limit.ts';
+import type { SmsDelivery, SmsOutboxPayload } from '../../outbox/index.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';
-import type { SmsOutboxPayload } from '../outbox/outbox.repo.ts';
-import type { SmsDelivery } from '../outbox/outbox.worker.ts';
-import {
-  loadTextToSend,
-  markMessageFailed,
-  releaseSendSlot,
-  settleSentText,
-  takeSendSlot,
-} from './messaging.repo.ts';
+import { loadTextToSend, markMessageFailed, markMessageSent } from './messaging.repo.ts';
 
 /** How long a send may hold its account's slot (the provider's timeout is 10 s). */
 const SEND_LEASE_MS = 15_000;
@@ -80,18 +74,16 @@ export function createSmsDelivery(deps: {
         await releaseSendSlot(deps.db, message.userId, new Date(deps.clock.now().getTime() + intervalMs));
         throw error;
       }
+      // The message is marked handed over and the account's slot frees one interval later, in one
+      // transaction; the outbox then marks its row sent ('done').
       const answeredAt = deps.clock.now();
-      const marked = await settleSentText(deps.db, {
-        messageId: message.id,
-        outboxId: row.id,
-        userId: message.userId,
-        providerMessageId: result.providerMessageId,
-        status: result.status,
-        now: answeredAt,
-        slotFreeAt: new Date(answeredAt.getTime() + intervalMs),
+      const marked = await deps.db.transaction(async (tx) => {
+        const changed = await markMessageSent(tx, message.id, result, answeredAt);
+        await releaseSendSlot(tx, message.userId, new Date(answeredAt.getTime() + intervalMs));
+        return changed;
       });
       if (!marked) deps.logger.warn({ messageId: message.id }, 'text was no longer queued after sending');
-      return { outcome: 'settled' };
+      return { outcome: 'done' };
     },
 
     async giveUp(row, reason) {

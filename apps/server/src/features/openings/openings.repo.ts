@@ -1,10 +1,14 @@
 import type { Offer, Opening } from '@waitlist/contract';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { OfferRow, OpeningRow } from '../../db/rows.ts';
 import { customers, messages, offers, openings } from '../../db/schema.ts';
 
-export type OpeningRow = typeof openings.$inferSelect;
-export type OfferRow = typeof offers.$inferSelect;
+/**
+ * The one home of the `openings` and `offers` tables (decision 0008). Reads join customers and messages for
+ * the lists; customers' statuses are changed by features/waitlist's repo, handed over in app.ts.
+ */
+export type { OfferRow, OpeningRow };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -22,24 +26,6 @@ export async function findOpening(executor: Executor, userId: string, id: string
     .from(openings)
     .where(and(eq(openings.userId, userId), eq(openings.id, id)));
   return row;
-}
-
-/** The customers whose offer is not yet sent, or was sent but not claimed: back to waiting when no other open alert offers them a slot. */
-export async function releaseOffered(executor: Executor, openingId: string) {
-  // SKIP LOCKED: a customer row another transaction holds (its own YES being answered) is left to that
-  // transaction (it releases itself) or to the next worker pass, so the claim never waits on it (no deadlock).
-  await executor.execute(sql`
-    update customers set status = 'waiting', updated_at = now()
-    where id in (
-      select c.id from customers c
-      join offers o on o.customer_id = c.id and o.opening_id = ${openingId}
-      where c.status = 'offered'
-        and not exists (
-          select 1 from offers o2 join openings op on op.id = o2.opening_id
-          where o2.customer_id = c.id and op.status = 'open' and o2.sent_at is not null and op.id <> ${openingId}
-        )
-      for update of c skip locked
-    )`);
 }
 
 /** Once an opening is no longer open: its sent offers are lost, the unsent ones skipped. */
@@ -158,4 +144,144 @@ export async function listOpenings(executor: Executor, userId: string, only?: st
       offered: offered.get(row.id)?.offered ?? 0,
     },
   }));
+}
+
+/** The pending offers of wave `wave`, with their customers in waitlist order. */
+export function pendingOffersOfWave(executor: Executor, openingId: string, wave: number) {
+  return executor
+    .select({ customer: customers })
+    .from(offers)
+    .innerJoin(customers, eq(customers.id, offers.customerId))
+    .where(and(eq(offers.openingId, openingId), eq(offers.wave, wave), eq(offers.status, 'pending')))
+    .orderBy(asc(customers.position));
+}
+
+/** Whether any offer after wave `wave` is still pending. */
+export async function hasLaterPendingWave(executor: Executor, openingId: string, wave: number) {
+  const [later] = await executor
+    .select({ wave: offers.wave })
+    .from(offers)
+    .where(and(eq(offers.openingId, openingId), eq(offers.status, 'pending'), sql`${offers.wave} > ${wave}`))
+    .limit(1);
+  return later !== undefined;
+}
+
+export function setOfferStatus(
+  executor: Executor,
+  openingId: string,
+  customerId: string,
+  values: { status: OfferRow['status']; sentAt?: Date },
+) {
+  return executor
+    .update(offers)
+    .set(values)
+    .where(and(eq(offers.openingId, openingId), eq(offers.customerId, customerId)));
+}
+
+export function setNextWaveAt(executor: Executor, openingId: string, nextWaveAt: Date | null) {
+  return executor.update(openings).set({ nextWaveAt }).where(eq(openings.id, openingId));
+}
+
+/** Closes or expires the open openings matching `where` (their rows locked by the UPDATE); returns their ids. */
+export function finishOpenings(
+  executor: Executor,
+  where: ReturnType<typeof and>,
+  status: 'closed' | 'expired',
+) {
+  return executor
+    .update(openings)
+    .set({ status, nextWaveAt: null })
+    .where(and(where, eq(openings.status, 'open')))
+    .returning({ id: openings.id });
+}
+
+export const openingIs = (id: string) => eq(openings.id, id);
+export const openingStartedBy = (now: Date) => lte(openings.startsAt, now);
+
+/** The alert a YES answers: an open one first, else the most recent one the customer was texted. */
+export async function openingAnsweredBy(executor: Executor, userId: string, customerId: string) {
+  const [offer] = await executor
+    .select({ opening: openings })
+    .from(offers)
+    .innerJoin(openings, eq(openings.id, offers.openingId))
+    .where(and(eq(offers.customerId, customerId), eq(openings.userId, userId), isNotNull(offers.sentAt)))
+    .orderBy(desc(sql`${openings.status} = 'open'`), desc(offers.sentAt))
+    .limit(1);
+  return offer?.opening;
+}
+
+/**
+ * The claim: one conditional UPDATE. Concurrent YES replies queue on the opening's row lock and re-check
+ * `status = 'open'` after the winner commits, so exactly one of them gets a row back.
+ */
+export async function claimOpening(executor: Executor, openingId: string, customerId: string, now: Date) {
+  const [won] = await executor
+    .update(openings)
+    .set({ status: 'filled', winnerCustomerId: customerId, filledAt: now, nextWaveAt: null })
+    .where(and(eq(openings.id, openingId), eq(openings.status, 'open'), sql`${openings.startsAt} > ${now}`))
+    .returning();
+  return won;
+}
+
+export async function insertOpening(executor: Executor, values: typeof openings.$inferInsert) {
+  const [opening] = await executor.insert(openings).values(values).returning();
+  return opening!;
+}
+
+export async function insertOffers(executor: Executor, values: (typeof offers.$inferInsert)[]) {
+  if (values.length > 0) await executor.insert(offers).values(values);
+}
+
+/** Open openings whose next wave is due, soonest first. */
+export function dueWaves(executor: Executor, now: Date, limit: number) {
+  return executor
+    .select({ id: openings.id })
+    .from(openings)
+    .where(and(eq(openings.status, 'open'), lte(openings.nextWaveAt, now)))
+    .orderBy(asc(openings.nextWaveAt))
+    .limit(limit);
+}
+
+/** Locks a still-due open opening, or nothing when another worker holds it (SKIP LOCKED) or it is done. */
+export async function lockDueOpening(executor: Executor, id: string, now: Date) {
+  const [opening] = await executor
+    .select()
+    .from(openings)
+    .where(and(eq(openings.id, id), eq(openings.status, 'open'), lte(openings.nextWaveAt, now)))
+    .for('update', { skipLocked: true });
+  return opening;
+}
+
+/** The last wave of an opening that was texted (0: none). */
+export async function lastSentWave(executor: Executor, openingId: string) {
+  const [last] = await executor
+    .select({ wave: sql<number>`coalesce(max(${offers.wave}), 0)::int` })
+    .from(offers)
+    .where(and(eq(offers.openingId, openingId), isNotNull(offers.sentAt)));
+  return last?.wave ?? 0;
+}
+
+export async function earningsOf(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({
+      revenue: sql<number>`coalesce(sum(${openings.priceCents}) filter (where ${openings.status} = 'filled'), 0)::int`,
+      alerts: sql<number>`count(*)::int`,
+      filled: sql<number>`count(*) filter (where ${openings.status} = 'filled')::int`,
+      decided: sql<number>`count(*) filter (where ${openings.status} <> 'open')::int`,
+      avgFill: sql<
+        number | null
+      >`avg(extract(epoch from (${openings.filledAt} - ${openings.createdAt})) / 60) filter (where ${openings.status} = 'filled')`,
+    })
+    .from(openings)
+    .where(eq(openings.userId, userId));
+  return row;
+}
+
+/** Open alerts whose "nobody has claimed" time passed: cleared here (so each is told once) and returned. */
+export function takeDueUnclaimedNotices(executor: Executor, now: Date) {
+  return executor
+    .update(openings)
+    .set({ unclaimedNoticeAt: null })
+    .where(and(eq(openings.status, 'open'), lte(openings.unclaimedNoticeAt, now)))
+    .returning({ userId: openings.userId, startsAt: openings.startsAt });
 }

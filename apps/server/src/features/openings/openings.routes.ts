@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate.ts';
-import { billingErrors, requireFullUser } from '../billing/billing.routes.ts';
+import { type Guard, guardedErrors, requireFullUser } from '../../plugins/guards.ts';
 import type { OpeningsService } from './openings.service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -18,15 +18,15 @@ const idParams = z.object({ id: z.string().uuid() });
 /** Openings (cancellation alerts) and the earnings dashboard (issue 5); full users only. */
 export const openingsRoutes: FastifyPluginAsyncZod<{
   openingsService: OpeningsService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { openingsService: service, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
   const schema = <T extends object>(extra: T) => ({ tags: ['openings'], security: bearer, ...extra });
 
   app.get(
     '/openings',
-    { ...guarded, schema: schema({ response: { 200: openingsListResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: openingsListResponse, ...guardedErrors } }) },
     async (request) => ({ success: true as const, ...(await service.list(userOf(request))) }),
   );
 
@@ -34,7 +34,7 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
     '/openings',
     {
       ...guarded,
-      schema: schema({ body: createOpeningBody, response: { 201: openingResponse, ...billingErrors } }),
+      schema: schema({ body: createOpeningBody, response: { 201: openingResponse, ...guardedErrors } }),
     },
     async (request, reply) => {
       const data = await service.create(userOf(request), request.body);
@@ -48,7 +48,7 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
     '/openings/:id',
     {
       ...guarded,
-      schema: schema({ params: idParams, response: { 200: openingResponse, ...billingErrors } }),
+      schema: schema({ params: idParams, response: { 200: openingResponse, ...guardedErrors } }),
     },
     async (request) => ({
       success: true as const,
@@ -60,7 +60,7 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
     '/openings/:id/close',
     {
       ...guarded,
-      schema: schema({ params: idParams, response: { 200: openingResponse, ...billingErrors } }),
+      schema: schema({ params: idParams, response: { 200: openingResponse, ...guardedErrors } }),
     },
     async (request) => ({
       success: true as const,
@@ -73,7 +73,7 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
     '/dashboard/earnings',
     {
       ...guarded,
-      schema: schema({ tags: ['dashboard'], response: { 200: earningsResponse, ...billingErrors } }),
+      schema: schema({ tags: ['dashboard'], response: { 200: earningsResponse, ...guardedErrors } }),
     },
     async (request) => ({ success: true as const, data: await service.earnings(userOf(request)) }),
   );

@@ -8,16 +8,12 @@ import {
   type TimePreference,
   waitlistMessages,
 } from '@waitlist/contract';
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { customers, offers, openings, users } from '../../db/schema.ts';
+import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { withoutQueryValues } from '../../lib/db-errors.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { enqueueSms, type InboundReplyHandler } from '../messaging/messaging.service.ts';
-import { enqueueEmail } from '../outbox/outbox.repo.ts';
 import {
   formatLocal,
   localDate,
@@ -25,9 +21,9 @@ import {
   nextLocalMidnight,
   parseStartsAt,
   wallClock,
-} from '../waitlist/time-zone.ts';
-import { lockUser, templatesOf } from '../waitlist/waitlist.repo.ts';
-import { readOnlyReason } from '../waitlist/waitlist.service.ts';
+} from '../../lib/time-zone.ts';
+import { enqueueEmail } from '../../outbox/index.ts';
+import type { EnqueueSmsInput } from '../messaging/messaging.service.ts';
 import { openingFilledEmail } from './openings.emails.ts';
 import * as repo from './openings.repo.ts';
 
@@ -69,12 +65,41 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 export type OpeningsService = ReturnType<typeof createOpeningsService>;
 
-export function createOpeningsService(deps: {
+/** A text queued in the caller's transaction (features/messaging's enqueueSms, handed over in app.ts). */
+export type EnqueueSms = (executor: Executor, input: EnqueueSmsInput) => Promise<{ messageId: string }>;
+
+/** What openings need from other features, wired in app.ts (decision 0008). */
+export interface OpeningsDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
   publicUrl: string;
+  /** Wakes the outbox worker; called after a commit that queued texts or email. */
   onOutboxWrite?: () => void;
+  /** Why the owner's waitlist is read-only now (billing standing), or null. */
+  readOnlyReason: (user: UserRow, now: Date) => string | null;
+  /** The owners (features/auth). */
+  users: {
+    lockUser(executor: Executor, userId: string): Promise<UserRow | undefined>;
+    findUserById(executor: Executor, userId: string): Promise<UserRow | undefined>;
+  };
+  /** The customers and their templates (features/waitlist). */
+  customers: {
+    alertCandidates(executor: Executor, userId: string): Promise<CustomerRow[]>;
+    setCustomerStatus(
+      executor: Executor,
+      id: string,
+      status: CustomerRow['status'],
+      now: Date,
+    ): Promise<unknown>;
+    releaseCustomer(executor: Executor, id: string, now: Date): Promise<unknown>;
+    releaseOfferedBy(executor: Executor, openingId: string): Promise<void>;
+    templatesOf(
+      executor: Executor,
+      userId: string,
+    ): Promise<Record<'cancellation_alert' | 'claimed' | 'already_filled', { body: string }>>;
+  };
+  enqueueSms: EnqueueSms;
   /** Queues a web push to the owner's devices in the caller's transaction (features/push; issue 14). */
   notifyOwner?: (
     tx: Executor,
@@ -82,9 +107,11 @@ export function createOpeningsService(deps: {
     message: { title: string; body: string; url: string },
     now: Date,
   ) => Promise<number>;
-}) {
-  const { db, clock } = deps;
-  const kick = () => deps.onOutboxWrite?.();
+}
+
+export function createOpeningsService(deps: OpeningsDeps) {
+  const { db, clock, customers, users, enqueueSms, readOnlyReason } = deps;
+  const wakeOutbox = () => deps.onOutboxWrite?.();
 
   function alertsToday(
     user: Pick<UserRow, 'subscriptionPlan' | 'timeZone'>,
@@ -109,29 +136,13 @@ export function createOpeningsService(deps: {
     firstWave: number,
     now: Date,
   ) {
-    const templates = await templatesOf(tx, owner.id);
+    const templates = await customers.templatesOf(tx, owner.id);
     const time = textTime(opening.startsAt, owner.timeZone);
     for (let wave = firstWave; ; wave += 1) {
-      const due = await tx
-        .select({ customer: customers })
-        .from(offers)
-        .innerJoin(customers, eq(customers.id, offers.customerId))
-        .where(and(eq(offers.openingId, opening.id), eq(offers.wave, wave), eq(offers.status, 'pending')))
-        .orderBy(asc(customers.position));
+      const due = await repo.pendingOffersOfWave(tx, opening.id, wave);
       if (due.length === 0) {
-        const [later] = await tx
-          .select({ wave: offers.wave })
-          .from(offers)
-          .where(
-            and(
-              eq(offers.openingId, opening.id),
-              eq(offers.status, 'pending'),
-              sql`${offers.wave} > ${wave}`,
-            ),
-          )
-          .limit(1);
-        if (!later) {
-          await tx.update(openings).set({ nextWaveAt: null }).where(eq(openings.id, opening.id));
+        if (!(await repo.hasLaterPendingWave(tx, opening.id, wave))) {
+          await repo.setNextWaveAt(tx, opening.id, null);
           return 0;
         }
         continue;
@@ -141,10 +152,7 @@ export function createOpeningsService(deps: {
         const eligible =
           !customer.optedOut && (customer.status === 'waiting' || customer.status === 'offered');
         if (!eligible) {
-          await tx
-            .update(offers)
-            .set({ status: 'skipped' })
-            .where(and(eq(offers.openingId, opening.id), eq(offers.customerId, customer.id)));
+          await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'skipped' });
           continue;
         }
         const body = renderTemplate(templates.cancellation_alert.body, {
@@ -160,31 +168,18 @@ export function createOpeningsService(deps: {
           body,
           now,
         });
-        await tx
-          .update(offers)
-          .set({ status: 'sent', sentAt: now })
-          .where(and(eq(offers.openingId, opening.id), eq(offers.customerId, customer.id)));
-        await tx
-          .update(customers)
-          .set({ status: 'offered', updatedAt: now })
-          .where(eq(customers.id, customer.id));
+        await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'sent', sentAt: now });
+        await customers.setCustomerStatus(tx, customer.id, 'offered', now);
         sent += 1;
       }
       if (sent === 0) continue;
-      const [later] = await tx
-        .select({ wave: offers.wave })
-        .from(offers)
-        .where(
-          and(eq(offers.openingId, opening.id), eq(offers.status, 'pending'), sql`${offers.wave} > ${wave}`),
-        )
-        .limit(1);
+      const later = await repo.hasLaterPendingWave(tx, opening.id, wave);
       const window = opening.claimWindowMinutes ?? 0;
-      await tx
-        .update(openings)
-        .set({
-          nextWaveAt: later && opening.mode === 'waves' ? new Date(now.getTime() + window * 60_000) : null,
-        })
-        .where(eq(openings.id, opening.id));
+      await repo.setNextWaveAt(
+        tx,
+        opening.id,
+        later && opening.mode === 'waves' ? new Date(now.getTime() + window * 60_000) : null,
+      );
       return wave;
     }
   }
@@ -197,58 +192,34 @@ export function createOpeningsService(deps: {
   }
 
   /** Closes or expires an open opening (its row locked by the UPDATE's condition) and frees its customers. */
-  async function finish(tx: Executor, where: ReturnType<typeof and>, status: 'closed' | 'expired') {
-    const done = await tx
-      .update(openings)
-      .set({ status, nextWaveAt: null })
-      .where(and(where, eq(openings.status, 'open')))
-      .returning({ id: openings.id });
+  async function finish(
+    tx: Executor,
+    where: ReturnType<typeof repo.openingIs>,
+    status: 'closed' | 'expired',
+  ) {
+    const done = await repo.finishOpenings(tx, where, status);
     for (const { id } of done) {
       await repo.settleOffers(tx, id);
-      await repo.releaseOffered(tx, id);
+      await customers.releaseOfferedBy(tx, id);
     }
     return done.length;
   }
 
   /**
-   * "Nobody has claimed your slot yet": one push per alert, when its first claim window (waves) or
-   * UNCLAIMED_NOTICE_MINUTES (all at once) passed and the slot is still open (decision 0008).
+   * features/messaging's reply handler (wired in app.ts): a YES claims the slot it answers, inside the
+   * inbound text's transaction. Messaging wakes the outbox after that transaction commits.
    */
-  async function notifyUnclaimed(now: Date): Promise<number> {
-    if (!deps.notifyOwner) return 0;
-    const notify = deps.notifyOwner;
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .update(openings)
-        .set({ unclaimedNoticeAt: null })
-        .where(and(eq(openings.status, 'open'), lte(openings.unclaimedNoticeAt, now)))
-        .returning({ userId: openings.userId, startsAt: openings.startsAt });
-      let queued = 0;
-      for (const opening of due) {
-        const [owner] = await tx
-          .select({ timeZone: users.timeZone })
-          .from(users)
-          .where(eq(users.id, opening.userId));
-        if (!owner) continue;
-        queued += await notify(
-          tx,
-          opening.userId,
-          {
-            title: pushMessages.unclaimedTitle,
-            body: pushMessages.unclaimedBody(pushTime(opening.startsAt, owner.timeZone)),
-            url: '/openings',
-          },
-          now,
-        );
-      }
-      return queued;
-    });
-  }
-
-  const onCustomerReply: InboundReplyHandler = async ({ tx, userId, customer, body, now }) => {
+  const onCustomerReply = async (input: {
+    tx: Executor;
+    userId: string;
+    customer: CustomerRow;
+    body: string;
+    now: Date;
+  }): Promise<void> => {
+    const { tx, userId, customer, body, now } = input;
     if (!isYes(body)) {
       // A free-text reply (keywords never reach here): the owner's phone hears of it.
-      const pushed = await deps.notifyOwner?.(
+      await deps.notifyOwner?.(
         tx,
         userId,
         {
@@ -258,49 +229,26 @@ export function createOpeningsService(deps: {
         },
         now,
       );
-      if (pushed) kick();
       return;
     }
     if (customer.status === 'removed') return;
-    // The alert this YES answers: an open one first, else the most recent one the customer was texted.
-    const [offer] = await tx
-      .select({ opening: openings })
-      .from(offers)
-      .innerJoin(openings, eq(openings.id, offers.openingId))
-      .where(and(eq(offers.customerId, customer.id), eq(openings.userId, userId), isNotNull(offers.sentAt)))
-      .orderBy(desc(sql`${openings.status} = 'open'`), desc(offers.sentAt))
-      .limit(1);
-    if (!offer) return;
-    const opening = offer.opening;
+    const opening = await repo.openingAnsweredBy(tx, userId, customer.id);
+    if (!opening) return;
     if (opening.winnerCustomerId === customer.id) return; // the winner said YES again
-    // The claim: one conditional UPDATE. Concurrent YES replies queue on the opening's row lock and
-    // re-check `status = 'open'` after the winner commits, so exactly one of them gets a row back.
-    const [won] = await tx
-      .update(openings)
-      .set({ status: 'filled', winnerCustomerId: customer.id, filledAt: now, nextWaveAt: null })
-      .where(
-        and(eq(openings.id, opening.id), eq(openings.status, 'open'), sql`${openings.startsAt} > ${now}`),
-      )
-      .returning();
-    const [owner] = await tx.select().from(users).where(eq(users.id, userId));
+    // An opening read as no longer open never opens again (filled, expired and closed are final), so a late
+    // YES skips the claim's round trip and lock wait (issue 16: most of the race's replies arrive then).
+    const won =
+      opening.status === 'open' ? await repo.claimOpening(tx, opening.id, customer.id, now) : undefined;
+    const owner = await users.findUserById(tx, userId);
     if (!owner) return;
-    const templates = await templatesOf(tx, userId);
+    const templates = await customers.templatesOf(tx, userId);
     const values = {
       name: firstName(customer.name),
       business: owner.businessName,
       time: textTime(opening.startsAt, owner.timeZone),
     };
     if (!won) {
-      await tx
-        .update(customers)
-        .set({ status: 'waiting', updatedAt: now })
-        .where(
-          and(
-            eq(customers.id, customer.id),
-            eq(customers.status, 'offered'),
-            sql`not exists (select 1 from offers o join openings op on op.id = o.opening_id where o.customer_id = ${customer.id} and op.status = 'open' and o.sent_at is not null)`,
-          ),
-        );
+      await customers.releaseCustomer(tx, customer.id, now);
       await enqueueSms(tx, {
         userId,
         customerId: customer.id,
@@ -308,16 +256,12 @@ export function createOpeningsService(deps: {
         body: renderTemplate(templates.already_filled.body, values),
         now,
       });
-      kick();
       return;
     }
-    await tx.update(customers).set({ status: 'booked', updatedAt: now }).where(eq(customers.id, customer.id));
-    await tx
-      .update(offers)
-      .set({ status: 'won' })
-      .where(and(eq(offers.openingId, opening.id), eq(offers.customerId, customer.id)));
+    await customers.setCustomerStatus(tx, customer.id, 'booked', now);
+    await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'won' });
     await repo.settleOffers(tx, opening.id);
-    await repo.releaseOffered(tx, opening.id);
+    await customers.releaseOfferedBy(tx, opening.id);
     await enqueueSms(tx, {
       userId,
       customerId: customer.id,
@@ -346,8 +290,34 @@ export function createOpeningsService(deps: {
       },
       now,
     );
-    kick();
   };
+
+  /**
+   * "Nobody has claimed your slot yet": one push per alert, when its first claim window (waves) or
+   * UNCLAIMED_NOTICE_MINUTES (all at once) passed and the slot is still open (decision 0009).
+   */
+  async function notifyUnclaimed(now: Date): Promise<number> {
+    const notify = deps.notifyOwner;
+    if (!notify) return 0;
+    return db.transaction(async (tx) => {
+      let queued = 0;
+      for (const opening of await repo.takeDueUnclaimedNotices(tx, now)) {
+        const owner = await users.findUserById(tx, opening.userId);
+        if (!owner) continue;
+        queued += await notify(
+          tx,
+          opening.userId,
+          {
+            title: pushMessages.unclaimedTitle,
+            body: pushMessages.unclaimedBody(pushTime(opening.startsAt, owner.timeZone)),
+            url: '/openings',
+          },
+          now,
+        );
+      }
+      return queued;
+    });
+  }
 
   return {
     onCustomerReply,
@@ -374,7 +344,7 @@ export function createOpeningsService(deps: {
     async create(user: UserRow, input: CreateOpeningBody) {
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
-        const owner = await lockUser(tx, user.id);
+        const owner = await users.lockUser(tx, user.id);
         if (!owner) throw new NotFound(waitlistMessages.openingNotFound);
         const reason = readOnlyReason(owner, now);
         if (reason) throw new Forbidden(reason);
@@ -392,57 +362,45 @@ export function createOpeningsService(deps: {
           const resetsAt = formatLocal(nextLocalMidnight(now, owner.timeZone), owner.timeZone);
           throw new Forbidden(waitlistMessages.alertsLimit(owner.subscriptionPlan, limit, resetsAt));
         }
-        const candidates = await tx
-          .select()
-          .from(customers)
-          .where(
-            and(
-              eq(customers.userId, owner.id),
-              inArray(customers.status, ['waiting', 'offered']),
-              eq(customers.optedOut, false),
-            ),
-          )
-          .orderBy(asc(customers.position), asc(customers.createdAt));
+        const candidates = await customers.alertCandidates(tx, owner.id);
         const eligible = candidates.filter((c) => fitsPreferences(c.preferences, startsAt, owner.timeZone));
         if (eligible.length === 0) throw new BadRequest(waitlistMessages.noEligibleCustomers);
         const waves = input.mode === 'waves';
         const waveSize = waves ? (input.waveSize ?? 1) : null;
-        const [opening] = await tx
-          .insert(openings)
-          .values({
-            userId: owner.id,
-            startsAt,
-            durationMinutes: input.durationMinutes,
-            service: input.service,
-            priceCents: input.priceCents ?? null,
-            mode: waves ? 'waves' : 'all',
-            waveSize,
-            claimWindowMinutes: waves ? (input.claimWindowMinutes ?? 10) : null,
-            unclaimedNoticeAt: new Date(
-              now.getTime() + (waves ? (input.claimWindowMinutes ?? 10) : UNCLAIMED_NOTICE_MINUTES) * 60_000,
-            ),
-            localDate: today,
-            createdAt: now,
-          })
-          .returning();
-        await tx.insert(offers).values(
+        const opening = await repo.insertOpening(tx, {
+          userId: owner.id,
+          startsAt,
+          durationMinutes: input.durationMinutes,
+          service: input.service,
+          priceCents: input.priceCents ?? null,
+          mode: waves ? 'waves' : 'all',
+          waveSize,
+          claimWindowMinutes: waves ? (input.claimWindowMinutes ?? 10) : null,
+          unclaimedNoticeAt: new Date(
+            now.getTime() + (waves ? (input.claimWindowMinutes ?? 10) : UNCLAIMED_NOTICE_MINUTES) * 60_000,
+          ),
+          localDate: today,
+          createdAt: now,
+        });
+        await repo.insertOffers(
+          tx,
           eligible.map((customer, index) => ({
-            openingId: opening!.id,
+            openingId: opening.id,
             customerId: customer.id,
             wave: waveSize ? Math.floor(index / waveSize) + 1 : 1,
           })),
         );
-        await sendWave(tx, opening!, owner, 1, now);
-        return opening!.id;
+        await sendWave(tx, opening, owner, 1, now);
+        return opening.id;
       });
-      kick();
+      wakeOutbox();
       return detail(user.id, id);
     },
 
     async close(user: UserRow, id: string) {
       const opening = await repo.findOpening(db, user.id, id);
       if (!opening) throw new NotFound(waitlistMessages.openingNotFound);
-      const closed = await db.transaction((tx) => finish(tx, eq(openings.id, id), 'closed'));
+      const closed = await db.transaction((tx) => finish(tx, repo.openingIs(id), 'closed'));
       if (closed === 0) throw new BadRequest(waitlistMessages.openingNotOpen);
       return detail(user.id, id);
     },
@@ -454,53 +412,30 @@ export function createOpeningsService(deps: {
      */
     async runDue() {
       const now = clock.now();
-      const expired = await db.transaction((tx) => finish(tx, lte(openings.startsAt, now), 'expired'));
+      const expired = await db.transaction((tx) => finish(tx, repo.openingStartedBy(now), 'expired'));
       let wavesSent = 0;
-      const due = await db
-        .select({ id: openings.id })
-        .from(openings)
-        .where(and(eq(openings.status, 'open'), lte(openings.nextWaveAt, now)))
-        .orderBy(asc(openings.nextWaveAt))
-        .limit(100);
+      const due = await repo.dueWaves(db, now, 100);
       for (const { id } of due) {
         try {
           await db.transaction(async (tx) => {
-            const [opening] = await tx
-              .select()
-              .from(openings)
-              .where(and(eq(openings.id, id), eq(openings.status, 'open'), lte(openings.nextWaveAt, now)))
-              .for('update', { skipLocked: true });
+            const opening = await repo.lockDueOpening(tx, id, now);
             if (!opening) return;
-            const [owner] = await tx.select().from(users).where(eq(users.id, opening.userId));
+            const owner = await users.findUserById(tx, opening.userId);
             if (!owner) return;
-            const [last] = await tx
-              .select({ wave: sql<number>`coalesce(max(${offers.wave}), 0)::int` })
-              .from(offers)
-              .where(and(eq(offers.openingId, id), isNotNull(offers.sentAt)));
-            if (await sendWave(tx, opening, owner, (last?.wave ?? 0) + 1, now)) wavesSent += 1;
+            const last = await repo.lastSentWave(tx, id);
+            if (await sendWave(tx, opening, owner, last + 1, now)) wavesSent += 1;
           });
         } catch (error) {
           deps.logger.error({ err: withoutQueryValues(error), openingId: id }, 'next wave failed');
         }
       }
       const unclaimed = await notifyUnclaimed(now);
-      if (wavesSent || unclaimed) kick();
+      if (wavesSent || unclaimed) wakeOutbox();
       return { expired, wavesSent };
     },
 
     async earnings(user: UserRow): Promise<Earnings> {
-      const [row] = await db
-        .select({
-          revenue: sql<number>`coalesce(sum(${openings.priceCents}) filter (where ${openings.status} = 'filled'), 0)::int`,
-          alerts: sql<number>`count(*)::int`,
-          filled: sql<number>`count(*) filter (where ${openings.status} = 'filled')::int`,
-          decided: sql<number>`count(*) filter (where ${openings.status} <> 'open')::int`,
-          avgFill: sql<
-            number | null
-          >`avg(extract(epoch from (${openings.filledAt} - ${openings.createdAt})) / 60) filter (where ${openings.status} = 'filled')`,
-        })
-        .from(openings)
-        .where(eq(openings.userId, user.id));
+      const row = await repo.earningsOf(db, user.id);
       const alerts = row?.alerts ?? 0;
       const filled = row?.filled ?? 0;
       const base = (row?.decided ?? 0) > 0 ? row!.decided : alerts;

@@ -7,8 +7,8 @@ import {
   pushUnsubscribeBody,
 } from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toUserDto } from '../../lib/user.dto.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
-import { toUserDto } from '../auth/user.dto.ts';
 import type { PushService } from './push.service.ts';
 
 /** Web push for the owner's devices (issue 14): the VAPID public key, subscribe (on) and unsubscribe (off). */

@@ -1,15 +1,13 @@
 import { ECDH } from 'node:crypto';
 import { type PushSubscriptionBody, pushMessages } from '@waitlist/contract';
-import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushConfig } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { pushSubscriptions, users, vapidKeys } from '../../db/schema.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import type { OutboxRow, PushOutboxPayload } from '../outbox/outbox.repo.ts';
-import { enqueuePushDelivery } from '../outbox/outbox.repo.ts';
+import { enqueuePushDelivery, type OutboxRow, type PushOutboxPayload } from '../../outbox/index.ts';
+import * as repo from './push.repo.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -19,13 +17,7 @@ export interface VapidKeys {
 /** The configured pair, else the one stored in the database, generated on first start (one row, id 1). */
 export async function loadVapidKeys(db: Database, config: PushConfig): Promise<VapidKeys> {
   if (config.vapidKeys) return config.vapidKeys;
-  const generated = webpush.generateVAPIDKeys();
-  await db
-    .insert(vapidKeys)
-    .values({ id: 1, ...generated })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1));
-  return { publicKey: row!.publicKey, privateKey: row!.privateKey };
+  return repo.storedVapidKeys(db, webpush.generateVAPIDKeys());
 }
 
 const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
@@ -60,11 +52,7 @@ export async function notifyOwner(
   message: { title: string; body: string; url: string },
   now: Date,
 ): Promise<number> {
-  const rows = await tx
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.userId, userId), eq(users.pushNotificationsEnabled, true)));
+  const rows = await repo.subscriptionsToNotify(tx, userId);
   for (const row of rows) await enqueuePushDelivery(tx, { subscriptionId: row.id, ...message }, now);
   return rows.length;
 }
@@ -72,7 +60,16 @@ export type NotifyOwner = typeof notifyOwner;
 
 export type PushService = ReturnType<typeof createPushService>;
 
-export function createPushService(deps: { db: Database; keys: () => Promise<VapidKeys> }) {
+/** The owner's push fields on the users table (features/auth's repo, wired in app.ts). */
+export interface PushUsers {
+  setPushSettings(
+    executor: Executor,
+    id: string,
+    settings: { pushNotificationsEnabled: boolean; devicePlatform?: string | null },
+  ): Promise<UserRow | undefined>;
+}
+
+export function createPushService(deps: { db: Database; keys: () => Promise<VapidKeys>; users: PushUsers }) {
   const { db } = deps;
   return {
     publicKey: async () => (await deps.keys()).publicKey,
@@ -95,18 +92,11 @@ export function createPushService(deps: { db: Database; keys: () => Promise<Vapi
           auth: body.keys.auth,
           platform: body.platform ?? null,
         };
-        await tx
-          .insert(pushSubscriptions)
-          .values(values)
-          .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
-        const [updated] = await tx
-          .update(users)
-          .set({
-            pushNotificationsEnabled: true,
-            devicePlatform: body.platform ?? user.devicePlatform ?? 'web',
-          })
-          .where(eq(users.id, user.id))
-          .returning();
+        await repo.upsertSubscription(tx, values);
+        const updated = await deps.users.setPushSettings(tx, user.id, {
+          pushNotificationsEnabled: true,
+          devicePlatform: body.platform ?? user.devicePlatform ?? 'web',
+        });
         return updated!;
       });
     },
@@ -114,18 +104,8 @@ export function createPushService(deps: { db: Database; keys: () => Promise<Vapi
     /** Turns push off: forgets the given device (or every device when no endpoint is given). */
     async unsubscribe(user: UserRow, endpoint: string | undefined): Promise<UserRow> {
       return db.transaction(async (tx) => {
-        await tx
-          .delete(pushSubscriptions)
-          .where(
-            endpoint
-              ? and(eq(pushSubscriptions.userId, user.id), eq(pushSubscriptions.endpoint, endpoint))
-              : eq(pushSubscriptions.userId, user.id),
-          );
-        const [updated] = await tx
-          .update(users)
-          .set({ pushNotificationsEnabled: false })
-          .where(eq(users.id, user.id))
-          .returning();
+        await repo.deleteSubscriptions(tx, user.id, endpoint);
+        const updated = await deps.users.setPushSettings(tx, user.id, { pushNotificationsEnabled: false });
         return updated!;
       });
     },
@@ -150,10 +130,7 @@ export function createPushDelivery(deps: {
   return {
     async deliver(row: OutboxRow) {
       const payload = row.payload as PushOutboxPayload;
-      const [subscription] = await deps.db
-        .select()
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.id, payload.subscriptionId));
+      const subscription = await repo.findSubscription(deps.db, payload.subscriptionId);
       if (!subscription) return; // unsubscribed since: nothing to send
       const keys = await deps.keys();
       const details = webpush.generateRequestDetails(
@@ -175,7 +152,7 @@ export function createPushDelivery(deps: {
       });
       await response.arrayBuffer().catch(() => undefined);
       if (response.status === 404 || response.status === 410) {
-        await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+        await repo.deleteSubscription(deps.db, subscription.id);
         deps.logger.info({ subscriptionId: subscription.id }, 'push subscription expired; removed');
         return;
       }

@@ -1,9 +1,8 @@
 import { type BillingConfig, billingConfigSchema } from '@waitlist/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, pingDatabase } from '../../db/client.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod<{
   config: Config;
@@ -22,7 +21,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
-      await db.execute(sql`select 1`);
+      await pingDatabase(db);
       return { success: true as const, status: 'ok' as const, database: databaseKind };
     },
   );

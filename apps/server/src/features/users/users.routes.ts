@@ -2,14 +2,14 @@ import { authMessages, errorResponse, updateUserBody, userDataResponse } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden } from '../../lib/errors.ts';
+import { profileUpdateMessage, toUserDto } from '../../lib/user.dto.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
-import { profileUpdateMessage } from '../auth/auth.routes.ts';
+import type { Guard } from '../../plugins/guards.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { toUserDto } from '../auth/user.dto.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   authService: AuthService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { authService, authenticate }) => {
   /**
    * Clients (the mobile app) send the whole user object. Only the profile fields are read from it;
@@ -18,7 +18,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/users/:id',
     {
-      onRequest: authenticate as never,
+      onRequest: authenticate,
       schema: {
         tags: ['users'],
         security: [{ bearerAuth: [] }],

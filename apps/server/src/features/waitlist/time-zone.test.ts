@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { localDate, nextLocalMidnight, parseStartsAt } from '../../lib/time-zone.ts';
 import { isYes } from '../openings/openings.service.ts';
 import { parseCsv } from './csv.ts';
-import { localDate, nextLocalMidnight, parseStartsAt } from './time-zone.ts';
 
 describe('business time zone', () => {
   it('reads local times in the business time zone, across DST', () => {

@@ -1,15 +1,14 @@
-import {
-  type Customer,
-  DEFAULT_MESSAGE_TEMPLATES,
-  type Message,
-  type MessageTemplateKey,
-} from '@waitlist/contract';
-import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { type Customer, DEFAULT_MESSAGE_TEMPLATES, type MessageTemplateKey } from '@waitlist/contract';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customers, messages, messageTemplates, users } from '../../db/schema.ts';
+import type { CustomerRow } from '../../db/rows.ts';
+import { customers, messageTemplates } from '../../db/schema.ts';
 
-export type CustomerRow = typeof customers.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
+/**
+ * The one home of the `customers` and `message_templates` tables (decision 0008). Openings and messaging
+ * change customers through the functions below, handed to them in app.ts as narrow `Pick<>`s.
+ */
+export type { CustomerRow };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -30,31 +29,6 @@ export function customerDto(row: CustomerRow): Customer {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-export function messageDto(row: MessageRow): Message {
-  return {
-    id: row.id,
-    customerId: row.customerId,
-    openingId: row.openingId,
-    direction: row.direction,
-    fromNumber: row.fromNumber,
-    toNumber: row.toNumber,
-    body: row.body,
-    segments: row.segments,
-    encoding: row.encoding,
-    status: row.status,
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: iso(row.sentAt),
-    deliveredAt: iso(row.deliveredAt),
-  };
-}
-
-/** Locks the owner's row: caps and alerts per day are checked and written under it, so two requests never both pass. */
-export async function lockUser(executor: Executor, userId: string) {
-  const [row] = await executor.select().from(users).where(eq(users.id, userId)).for('update');
-  return row;
 }
 
 export function listCustomers(
@@ -139,10 +113,172 @@ export async function upsertTemplate(
     });
 }
 
-export function conversation(executor: Executor, userId: string, customerId: string) {
+/** The customer with this id, whatever its status (a removed customer's conversation stays readable). */
+export async function findCustomerAnyStatus(executor: Executor, userId: string, id: string) {
+  const [row] = await executor
+    .select()
+    .from(customers)
+    .where(and(eq(customers.userId, userId), eq(customers.id, id)));
+  return row;
+}
+
+/** The waitlist entry a phone belongs to: the live one, else the most recently changed removed one. */
+export async function findCustomerByPhone(executor: Executor, userId: string, phone: string) {
+  const [customer] = await executor
+    .select()
+    .from(customers)
+    .where(and(eq(customers.userId, userId), eq(customers.phone, phone)))
+    .orderBy(sql`case when ${customers.status} <> 'removed' then 0 else 1 end`, desc(customers.updatedAt))
+    .limit(1);
+  return customer;
+}
+
+/** Phones on the waitlist (not removed): duplicates in an import are checked against them. */
+export async function activePhones(executor: Executor, userId: string): Promise<Set<string>> {
+  const rows = await executor
+    .select({ phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.userId, userId), ne(customers.status, 'removed')));
+  return new Set(rows.map((row) => row.phone));
+}
+
+export type NewCustomer = typeof customers.$inferInsert;
+
+export async function insertCustomers(executor: Executor, rows: NewCustomer[]) {
+  if (rows.length === 0) return [];
+  return executor.insert(customers).values(rows).returning();
+}
+
+export type CustomerChanges = Partial<
+  Pick<
+    CustomerRow,
+    'name' | 'phone' | 'notes' | 'consentMethod' | 'consentedAt' | 'preferences' | 'status' | 'position'
+  >
+>;
+
+export async function updateCustomer(executor: Executor, id: string, changes: CustomerChanges, now: Date) {
+  const [row] = await executor
+    .update(customers)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(customers.id, id))
+    .returning();
+  return row;
+}
+
+/** Marks a live customer removed (kept for its conversation); undefined when there was none. */
+export async function removeCustomer(executor: Executor, userId: string, id: string, now: Date) {
+  const [row] = await executor
+    .update(customers)
+    .set({ status: 'removed', updatedAt: now })
+    .where(and(eq(customers.userId, userId), eq(customers.id, id), ne(customers.status, 'removed')))
+    .returning();
+  return row;
+}
+
+/** The positions of the listed live customers (a reorder keeps the positions they hold between them). */
+export function positionsOf(executor: Executor, userId: string, ids: string[]) {
+  return executor
+    .select({ id: customers.id, position: customers.position })
+    .from(customers)
+    .where(and(eq(customers.userId, userId), ne(customers.status, 'removed'), inArray(customers.id, ids)));
+}
+
+// ---- what texting needs (features/messaging, through app.ts) ----
+
+/** Sets first_text_sent; true only for the one caller that flipped it (so the opt-out line is added once). */
+export async function claimFirstText(executor: Executor, customerId: string) {
+  const flipped = await executor
+    .update(customers)
+    .set({ firstTextSent: true })
+    .where(and(eq(customers.id, customerId), eq(customers.firstTextSent, false)))
+    .returning({ id: customers.id });
+  return flipped.length > 0;
+}
+
+export function setOptedOut(executor: Executor, customerId: string, optedOut: boolean, now: Date) {
+  return executor
+    .update(customers)
+    .set({ optedOut, optedOutAt: optedOut ? now : null, updatedAt: now })
+    .where(eq(customers.id, customerId));
+}
+
+/**
+ * The happy path of enqueueSms in one statement: flags the customer's first text (reporting whether it was
+ * the first) only while the sender's number is verified and the customer may be texted (read-only checks
+ * on other tables are allowed in one statement; writes are not). No row: refused or not found (the caller finds out which).
+ */
+export async function claimCustomerForText(
+  executor: Executor,
+  input: { userId: string; customerId: string; allowOptedOut: boolean },
+) {
+  const result = await executor.execute(sql`
+    update ${customers} c set first_text_sent = true
+    from (select id, first_text_sent as was from ${customers}
+          where id = ${input.customerId} and user_id = ${input.userId} for update) o
+    where c.id = o.id
+      and (not c.opted_out or ${input.allowOptedOut})
+      and exists (select 1 from users u where u.id = ${input.userId}
+                  and u.plivo_number_status = 'verified' and u.plivo_number is not null)
+    returning c.id, c.phone, o.was as "wasFirstTextSent"`);
+  const rows = (result as unknown as { rows: { id: string; phone: string; wasFirstTextSent: boolean }[] })
+    .rows;
+  return rows[0];
+}
+
+// ---- what openings need (features/openings, through app.ts) ----
+
+/** Customers an opening may text: waiting or already offered elsewhere, opted in, in waitlist order. */
+export function alertCandidates(executor: Executor, userId: string) {
   return executor
     .select()
-    .from(messages)
-    .where(and(eq(messages.userId, userId), eq(messages.customerId, customerId)))
-    .orderBy(asc(messages.createdAt), asc(messages.seq));
+    .from(customers)
+    .where(
+      and(
+        eq(customers.userId, userId),
+        inArray(customers.status, ['waiting', 'offered']),
+        eq(customers.optedOut, false),
+      ),
+    )
+    .orderBy(asc(customers.position), asc(customers.createdAt));
+}
+
+export function setCustomerStatus(
+  executor: Executor,
+  customerId: string,
+  status: CustomerRow['status'],
+  now: Date,
+) {
+  return executor.update(customers).set({ status, updatedAt: now }).where(eq(customers.id, customerId));
+}
+
+/** An offered customer goes back to waiting, unless another open alert has texted it (a read of openings). */
+export function releaseCustomer(executor: Executor, customerId: string, now: Date) {
+  return executor
+    .update(customers)
+    .set({ status: 'waiting', updatedAt: now })
+    .where(
+      and(
+        eq(customers.id, customerId),
+        eq(customers.status, 'offered'),
+        sql`not exists (select 1 from offers o join openings op on op.id = o.opening_id where o.customer_id = ${customerId} and op.status = 'open' and o.sent_at is not null)`,
+      ),
+    );
+}
+
+/** The customers opening `openingId` offered a slot to, and no other open alert did: back to waiting. */
+export async function releaseOfferedBy(executor: Executor, openingId: string) {
+  // SKIP LOCKED: a customer row another transaction holds (its own YES being answered) is left to that
+  // transaction (it releases itself) or to the next worker pass, so the claim never waits on it (no deadlock).
+  await executor.execute(sql`
+    update customers set status = 'waiting', updated_at = now()
+    where id in (
+      select c.id from customers c
+      join offers o on o.customer_id = c.id and o.opening_id = ${openingId}
+      where c.status = 'offered'
+        and not exists (
+          select 1 from offers o2 join openings op on op.id = o2.opening_id
+          where o2.customer_id = c.id and op.status = 'open' and o2.sent_at is not null and op.id <> ${openingId}
+        )
+      for update of c skip locked
+    )`);
 }

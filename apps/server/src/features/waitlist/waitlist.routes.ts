@@ -23,7 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate.ts';
-import { billingErrors, requireFullUser } from '../billing/billing.routes.ts';
+import { type Guard, guardedErrors, requireFullUser } from '../../plugins/guards.ts';
 import type { WaitlistService } from './waitlist.service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -32,9 +32,9 @@ const idParams = z.object({ id: z.string().uuid() });
 /** The waitlist, its texts, templates and the business time zone (issue 5); full users only, like billing. */
 export const waitlistRoutes: FastifyPluginAsyncZod<{
   waitlistService: WaitlistService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { waitlistService: service, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
   const schema = <T extends object>(extra: T) => ({ tags: ['waitlist'], security: bearer, ...extra });
 
@@ -44,7 +44,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
       ...guarded,
       schema: schema({
         querystring: waitlistListQuery,
-        response: { 200: waitlistListResponse, ...billingErrors },
+        response: { 200: waitlistListResponse, ...guardedErrors },
       }),
     },
     async (request) => ({ success: true as const, ...(await service.list(userOf(request), request.query)) }),
@@ -54,7 +54,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
     '/waitlist',
     {
       ...guarded,
-      schema: schema({ body: createCustomerBody, response: { 201: customerResponse, ...billingErrors } }),
+      schema: schema({ body: createCustomerBody, response: { 201: customerResponse, ...guardedErrors } }),
     },
     async (request, reply) => {
       const data = await service.create(userOf(request), request.body);
@@ -72,7 +72,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
         body: reorderBody,
         response: {
           200: waitlistListResponse.pick({ success: true, data: true }).extend({ message: z.string() }),
-          ...billingErrors,
+          ...guardedErrors,
         },
       }),
     },
@@ -87,7 +87,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
     '/waitlist/import/preview',
     {
       ...guarded,
-      schema: schema({ body: csvBody, response: { 200: importPreviewResponse, ...billingErrors } }),
+      schema: schema({ body: csvBody, response: { 200: importPreviewResponse, ...guardedErrors } }),
     },
     async (request) => ({
       success: true as const,
@@ -100,7 +100,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
     {
       ...guarded,
       bodyLimit: 600 * 1024,
-      schema: schema({ body: csvBody, response: { 200: importResponse, ...billingErrors } }),
+      schema: schema({ body: csvBody, response: { 200: importResponse, ...guardedErrors } }),
     },
     async (request) => {
       const data = await service.importCommit(userOf(request), request.body.csv);
@@ -115,7 +115,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
       schema: schema({
         params: idParams,
         body: updateCustomerBody,
-        response: { 200: customerResponse, ...billingErrors },
+        response: { 200: customerResponse, ...guardedErrors },
       }),
     },
     async (request) => ({
@@ -129,7 +129,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
     '/waitlist/:id',
     {
       ...guarded,
-      schema: schema({ params: idParams, response: { 200: customerResponse, ...billingErrors } }),
+      schema: schema({ params: idParams, response: { 200: customerResponse, ...guardedErrors } }),
     },
     async (request) => ({
       success: true as const,
@@ -142,7 +142,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
     '/waitlist/:id/messages',
     {
       ...guarded,
-      schema: schema({ params: idParams, response: { 200: conversationResponse, ...billingErrors } }),
+      schema: schema({ params: idParams, response: { 200: conversationResponse, ...guardedErrors } }),
     },
     async (request) => ({
       success: true as const,
@@ -157,7 +157,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
       schema: schema({
         params: idParams,
         body: sendTextBody,
-        response: { 201: textMessageResponse, ...billingErrors },
+        response: { 201: textMessageResponse, ...guardedErrors },
       }),
     },
     async (request, reply) => {
@@ -168,7 +168,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/message-templates',
-    { ...guarded, schema: schema({ response: { 200: messageTemplatesResponse, ...billingErrors } }) },
+    { ...guarded, schema: schema({ response: { 200: messageTemplatesResponse, ...guardedErrors } }) },
     async (request) => ({ success: true as const, data: await service.templates(userOf(request)) }),
   );
 
@@ -179,7 +179,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
       schema: schema({
         params: z.object({ key: messageTemplateKeySchema }),
         body: updateTemplateBody,
-        response: { 200: messageTemplateResponse, ...billingErrors },
+        response: { 200: messageTemplateResponse, ...guardedErrors },
       }),
     },
     async (request) => ({
@@ -193,7 +193,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
     '/settings/time-zone',
     {
       ...guarded,
-      schema: schema({ response: { 200: timeZoneResponse.omit({ message: true }), ...billingErrors } }),
+      schema: schema({ response: { 200: timeZoneResponse.omit({ message: true }), ...guardedErrors } }),
     },
     async (request) => ({ success: true as const, data: { timeZone: userOf(request).timeZone } }),
   );
@@ -202,7 +202,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
     '/settings/time-zone',
     {
       ...guarded,
-      schema: schema({ body: timeZoneBody, response: { 200: timeZoneResponse, ...billingErrors } }),
+      schema: schema({ body: timeZoneBody, response: { 200: timeZoneResponse, ...guardedErrors } }),
     },
     async (request) => ({
       success: true as const,

@@ -1,3 +1,4 @@
+import type { Message } from '@waitlist/contract';
 import {
   type CreateCustomerBody,
   type ImportRow,
@@ -8,30 +9,15 @@ import {
   waitlistCap,
   waitlistMessages,
 } from '@waitlist/contract';
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { customers, messages, users } from '../../db/schema.ts';
+import type { UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { billingStanding, billingStandingMessage } from '../billing/billing-standing.ts';
-import { enqueueSms } from '../messaging/messaging.service.ts';
 import { parseCsv } from './csv.ts';
 import * as repo from './waitlist.repo.ts';
 
 export const MAX_IMPORT_ROWS = 1000;
-
-/** Why the waitlist is read-only for this owner now (null when it is not): billing standing ≠ ok. */
-export function readOnlyReason(user: UserRow, now: Date): string | null {
-  const standing = billingStanding(user, now);
-  return standing === 'ok' ? null : (billingStandingMessage(standing) ?? standing);
-}
-
-export function assertWritable(user: UserRow, now: Date) {
-  const reason = readOnlyReason(user, now);
-  if (reason) throw new Forbidden(reason);
-}
 
 function duplicate(phone: string) {
   return new Conflict(waitlistMessages.duplicatePhone(phone), {
@@ -92,22 +78,44 @@ function parseImport(csv: string): ParsedRow[] {
 
 export type WaitlistService = ReturnType<typeof createWaitlistService>;
 
-export function createWaitlistService(deps: { db: Database; clock: Clock; onOutboxWrite?: () => void }) {
-  const { db, clock } = deps;
+/** What the waitlist needs from other features, wired in app.ts (decision 0008). */
+export interface WaitlistDeps {
+  db: Database;
+  clock: Clock;
+  /** Wakes the outbox worker; called after a commit that queued a text. */
+  onOutboxWrite?: () => void;
+  /** Why the owner's waitlist is read-only now (billing standing), or null. */
+  readOnlyReason: (user: UserRow, now: Date) => string | null;
+  /** The owners (features/auth). */
+  users: {
+    lockUser(executor: Executor, userId: string): Promise<UserRow | undefined>;
+    setTimeZone(executor: Executor, userId: string, timeZone: string, now: Date): Promise<void>;
+  };
+  /** Texts (features/messaging): queue one in the caller's transaction, read a conversation. */
+  texts: {
+    enqueueSms(
+      executor: Executor,
+      input: { userId: string; customerId: string; to: string; body: string; now: Date },
+    ): Promise<{ messageId: string }>;
+    conversation(userId: string, customerId: string): Promise<Message[]>;
+    message(id: string): Promise<Message | undefined>;
+  };
+}
+
+export function createWaitlistService(deps: WaitlistDeps) {
+  const { db, clock, users, texts, readOnlyReason } = deps;
+
+  function assertWritable(user: UserRow, now: Date) {
+    const reason = readOnlyReason(user, now);
+    if (reason) throw new Forbidden(reason);
+  }
 
   /** Marks per-row errors for duplicates (in the file and on the waitlist) and the plan cap. */
   async function checkImport(executor: Executor, user: UserRow, csv: string) {
     const rows = parseImport(csv);
     if (rows.length === 0) throw new BadRequest(waitlistMessages.csvEmpty);
     if (rows.length > MAX_IMPORT_ROWS) throw new BadRequest(waitlistMessages.csvTooLarge);
-    const existing = new Set(
-      (
-        await executor
-          .select({ phone: customers.phone })
-          .from(customers)
-          .where(and(eq(customers.userId, user.id), ne(customers.status, 'removed')))
-      ).map((row) => row.phone),
-    );
+    const existing = await repo.activePhones(executor, user.id);
     const cap = waitlistCap(user.subscriptionPlan);
     let room = cap === null ? Number.POSITIVE_INFINITY : cap - existing.size;
     const seen = new Map<string, number>();
@@ -154,13 +162,12 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
         throw new BadRequest(waitlistMessages.invalidPhone, { phone: waitlistMessages.invalidPhone });
       try {
         return await db.transaction(async (tx) => {
-          const owner = await repo.lockUser(tx, user.id);
+          const owner = await users.lockUser(tx, user.id);
           if (!owner) throw new NotFound(waitlistMessages.customerNotFound);
           if (await repo.findActiveByPhone(tx, user.id, phone)) throw duplicate(phone);
           await assertRoom(tx, owner, 1);
-          const [row] = await tx
-            .insert(customers)
-            .values({
+          const [row] = await repo.insertCustomers(tx, [
+            {
               userId: user.id,
               name: body.name,
               phone,
@@ -171,8 +178,8 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
               position: await repo.nextPosition(tx, user.id),
               createdAt: now,
               updatedAt: now,
-            })
-            .returning();
+            },
+          ]);
           return repo.customerDto(row!);
         });
       } catch (error) {
@@ -194,9 +201,10 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
           if (phone && phone !== current.phone && (await repo.findActiveByPhone(tx, user.id, phone))) {
             throw duplicate(phone);
           }
-          const [row] = await tx
-            .update(customers)
-            .set({
+          const row = await repo.updateCustomer(
+            tx,
+            id,
+            {
               ...(body.name !== undefined && { name: body.name }),
               ...(phone !== undefined && { phone }),
               ...(body.notes !== undefined && { notes: body.notes }),
@@ -206,10 +214,9 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
               }),
               ...(body.preferences !== undefined && { preferences: body.preferences }),
               ...(body.status !== undefined && { status: body.status }),
-              updatedAt: now,
-            })
-            .where(eq(customers.id, id))
-            .returning();
+            },
+            now,
+          );
           return repo.customerDto(row!);
         });
       } catch (error) {
@@ -221,11 +228,7 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
     async remove(user: UserRow, id: string) {
       const now = clock.now();
       assertWritable(user, now);
-      const [row] = await db
-        .update(customers)
-        .set({ status: 'removed', updatedAt: now })
-        .where(and(eq(customers.userId, user.id), eq(customers.id, id), ne(customers.status, 'removed')))
-        .returning();
+      const row = await repo.removeCustomer(db, user.id, id, now);
       if (!row) throw new NotFound(waitlistMessages.customerNotFound);
       return repo.customerDto(row);
     },
@@ -239,13 +242,8 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
       assertWritable(user, now);
       if (new Set(ids).size !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
       return db.transaction(async (tx) => {
-        await repo.lockUser(tx, user.id);
-        const rows = await tx
-          .select({ id: customers.id, position: customers.position })
-          .from(customers)
-          .where(
-            and(eq(customers.userId, user.id), ne(customers.status, 'removed'), inArray(customers.id, ids)),
-          );
+        await users.lockUser(tx, user.id);
+        const rows = await repo.positionsOf(tx, user.id, ids);
         if (rows.length !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
         const positions = rows.map((row) => row.position).sort((a, b) => a - b);
         // Distinct positions even if two customers shared one.
@@ -253,10 +251,7 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
           if (positions[i]! <= positions[i - 1]!) positions[i] = positions[i - 1]! + 1;
         }
         for (const [index, id] of ids.entries()) {
-          await tx
-            .update(customers)
-            .set({ position: positions[index]!, updatedAt: now })
-            .where(eq(customers.id, id));
+          await repo.updateCustomer(tx, id, { position: positions[index]! }, now);
         }
         return (await repo.listCustomers(tx, user.id)).map(repo.customerDto);
       });
@@ -273,37 +268,32 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
       const now = clock.now();
       assertWritable(user, now);
       return db.transaction(async (tx) => {
-        const owner = await repo.lockUser(tx, user.id);
+        const owner = await users.lockUser(tx, user.id);
         const rows = await checkImport(tx, owner ?? user, csv);
         const valid = rows.filter((row) => !row.error && row.e164);
         let position = await repo.nextPosition(tx, user.id);
-        if (valid.length > 0) {
-          await tx.insert(customers).values(
-            valid.map((row) => ({
-              userId: user.id,
-              name: row.name,
-              phone: row.e164!,
-              notes: row.notes,
-              consentMethod: 'imported' as const,
-              consentedAt: now,
-              position: position++,
-              createdAt: now,
-              updatedAt: now,
-            })),
-          );
-        }
+        await repo.insertCustomers(
+          tx,
+          valid.map((row) => ({
+            userId: user.id,
+            name: row.name,
+            phone: row.e164!,
+            notes: row.notes,
+            consentMethod: 'imported' as const,
+            consentedAt: now,
+            position: position++,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        );
         return { imported: valid.length, rows: toDto(rows) };
       });
     },
 
     async conversation(user: UserRow, id: string) {
-      const [customer] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.userId, user.id), eq(customers.id, id)));
+      const customer = await repo.findCustomerAnyStatus(db, user.id, id);
       if (!customer) throw new NotFound(waitlistMessages.customerNotFound);
-      const rows = await repo.conversation(db, user.id, id);
-      return { customer: repo.customerDto(customer), data: rows.map(repo.messageDto) };
+      return { customer: repo.customerDto(customer), data: await texts.conversation(user.id, id) };
     },
 
     async sendText(user: UserRow, id: string, body: string) {
@@ -312,11 +302,16 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
       const result = await db.transaction(async (tx) => {
         const customer = await repo.findCustomer(tx, user.id, id);
         if (!customer) throw new NotFound(waitlistMessages.customerNotFound);
-        return enqueueSms(tx, { userId: user.id, customerId: customer.id, to: customer.phone, body, now });
+        return texts.enqueueSms(tx, {
+          userId: user.id,
+          customerId: customer.id,
+          to: customer.phone,
+          body,
+          now,
+        });
       });
       deps.onOutboxWrite?.();
-      const [row] = await db.select().from(messages).where(eq(messages.id, result.messageId));
-      return repo.messageDto(row!);
+      return (await texts.message(result.messageId))!;
     },
 
     async templates(user: UserRow) {
@@ -330,7 +325,7 @@ export function createWaitlistService(deps: { db: Database; clock: Clock; onOutb
     },
 
     async setTimeZone(user: UserRow, timeZone: string) {
-      await db.update(users).set({ timeZone, updatedAt: clock.now() }).where(eq(users.id, user.id));
+      await users.setTimeZone(db, user.id, timeZone, clock.now());
       return { timeZone };
     },
   };

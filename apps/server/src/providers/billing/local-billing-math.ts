@@ -1,13 +1,7 @@
-import type { BillingPeriod, Pricing } from '@waitlist/contract';
+import { type BillingPeriod, PLAN_PRICES, type Pricing } from '@waitlist/contract';
 
-/**
- * The local provider's prices, in cents (Stripe's come from its Price objects). Yearly is a true 20% saving:
- * 12 × 2900 × 0.8 = 27840 and 12 × 7900 × 0.8 = 75840.
- */
-export const LOCAL_PRICES: Pricing = {
-  STARTER: { monthly: { amount: 2900, currency: 'usd' }, yearly: { amount: 27840, currency: 'usd' } },
-  GROWTH: { monthly: { amount: 7900, currency: 'usd' }, yearly: { amount: 75840, currency: 'usd' } },
-};
+/** The local provider's prices: the contract's PLAN_PRICES (one source; Stripe's come from its Price objects). */
+export const LOCAL_PRICES: Pricing = PLAN_PRICES;
 
 export function priceOf(plan: 'starter' | 'growth', period: BillingPeriod): number {
   return LOCAL_PRICES[plan === 'starter' ? 'STARTER' : 'GROWTH'][period].amount;

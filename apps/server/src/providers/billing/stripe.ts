@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import {
   type BillingPeriod,
   billingMessages,
-  FALLBACK_PRICING,
   type Invoice,
   type PaymentMethod,
   type PendingChange,
+  PLAN_PRICES,
   type Pricing,
   type Subscription,
   type SubscriptionStatus,
@@ -95,7 +95,7 @@ export function createStripeBillingProvider(options: StripeProviderOptions): Bil
     if (pricingCache && pricingCache.expiresAt > now) return pricingCache.pricing;
     const amountOf = async (plan: Plan, period: BillingPeriod) => {
       const id = priceIds[plan][period];
-      if (!id) return FALLBACK_PRICING[PLAN_KEYS[plan]][period];
+      if (!id) return PLAN_PRICES[PLAN_KEYS[plan]][period];
       const price = await call(() => stripe.prices.retrieve(id));
       return { amount: price.unit_amount ?? 0, currency: price.currency };
     };

@@ -1,7 +1,13 @@
+import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { localEmails } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { EmailMessage, EmailProvider } from './index.ts';
+
+/** The latest stored emails, newest first (the local mailbox at /dev/mailbox shows them). */
+export function latestLocalEmails(db: Database, limit = 100) {
+  return db.select().from(localEmails).orderBy(desc(localEmails.createdAt)).limit(limit);
+}
 
 /**
  * The embedded default: emails are stored in the database and shown at /dev/mailbox, and a one-line

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.ts';
-import { retryDelayMs } from '../../features/outbox/outbox.worker.ts';
+import { retryDelayMs } from '../../outbox/index.ts';
 import { auth, createTestApp, registerUser, type TestApp, uniqueIp } from '../../test/test-app.ts';
 
 /**

@@ -1,13 +1,22 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailMessage, EmailProvider } from './index.ts';
 
-/** Real email over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587) through nodemailer. */
+/**
+ * Real email over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587) through nodemailer, loaded with the first
+ * email rather than at start-up (issue 16).
+ */
 export function createSmtpEmailProvider(options: { url: string; from: string }): EmailProvider {
-  const transport = nodemailer.createTransport(options.url);
+  let transport: Promise<Transporter> | undefined;
+  const open = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options.url),
+    );
+    return transport;
+  };
   return {
     name: 'smtp',
     async send(message: EmailMessage) {
-      await transport.sendMail({
+      await (await open()).sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,
@@ -16,7 +25,7 @@ export function createSmtpEmailProvider(options: { url: string; from: string }):
       });
     },
     async close() {
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }

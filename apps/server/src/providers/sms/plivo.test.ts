@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, outbox } from '../../db/schema.ts';
-import { enqueueSms } from '../../features/messaging/messaging.service.ts';
 import {
   addCustomer,
   businessWithNumber,
@@ -10,6 +9,7 @@ import {
 } from '../../features/messaging/messaging.test-helpers.ts';
 import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
 import { auth, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
+import { enqueueSms } from '../../wiring.ts';
 import { createPlivoSmsProvider, numberStateFrom, PLIVO_APP_NAME } from './plivo.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
-import './field.css';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { Field, splitFieldProps } from './field.tsx';
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string;
   hint?: ReactNode;
@@ -10,45 +10,11 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   ref?: Ref<HTMLInputElement>;
 };
 
-export function TextField({
-  label,
-  error,
-  hint,
-  labelNote,
-  id,
-  className,
-  ref,
-  ...inputProps
-}: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+export function TextField({ ref, ...props }: TextFieldProps) {
+  const [field, inputProps] = splitFieldProps(props);
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-        {labelNote ? <span className="field__label-note"> {labelNote}</span> : null}
-      </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field {...field}>
+      {(control) => <input ref={ref} className="field__input" {...control} {...inputProps} />}
+    </Field>
   );
 }

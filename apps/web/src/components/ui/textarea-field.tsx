@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import './field.css';
+import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { Field, splitFieldProps } from './field.tsx';
 
 type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -9,45 +9,19 @@ type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   ref?: Ref<HTMLTextAreaElement>;
 };
 
-export function TextareaField({
-  label,
-  error,
-  hint,
-  labelNote,
-  id,
-  className,
-  ref,
-  ...rest
-}: TextareaFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId, rest['aria-describedby']].filter(Boolean).join(' ') || undefined;
+export function TextareaField({ ref, 'aria-describedby': describedBy, ...props }: TextareaFieldProps) {
+  const [field, textareaProps] = splitFieldProps(props);
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-        {labelNote ? <span className="field__label-note"> {labelNote}</span> : null}
-      </label>
-      <textarea
-        ref={ref}
-        id={inputId}
-        className="field__input field__textarea"
-        aria-invalid={error ? true : undefined}
-        {...rest}
-        aria-describedby={describedBy}
-      />
-      {hint ? (
-        <div id={hintId} className="field__hint">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field {...field} describedBy={describedBy} hintAs="div">
+      {({ 'aria-describedby': ariaDescribedBy, ...control }) => (
+        <textarea
+          ref={ref}
+          className="field__input field__textarea"
+          {...control}
+          {...textareaProps}
+          aria-describedby={ariaDescribedBy}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { screenMessages } from '@waitlist/contract';
+import { type messageResponse, screenMessages } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-type MessageAnswer = { success: true; message: string };
+type MessageAnswer = z.output<typeof messageResponse>;
 
 export function deleteAccount(): Promise<MessageAnswer> {
   return apiRequest<MessageAnswer>('/auth/account', {

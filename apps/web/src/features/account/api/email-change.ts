@@ -1,9 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { authMessages, type ConfirmEmailBody, screenMessages, type User } from '@waitlist/contract';
+import {
+  authMessages,
+  type ConfirmEmailBody,
+  type messageResponse,
+  screenMessages,
+  type User,
+} from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 type UserAnswer = { success: true; user: User; message: string };
-type MessageAnswer = { success: true; message: string };
+type MessageAnswer = z.output<typeof messageResponse>;
 
 /** POST /auth/confirm-email: the code sent to the pending new address; the address then becomes the account's. */
 export function confirmEmail(body: ConfirmEmailBody): Promise<UserAnswer> {

@@ -8,7 +8,7 @@ import {
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { PasswordField } from '../../../components/ui/common-fields.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -63,25 +63,21 @@ export function ChangePasswordSection() {
         <p className="card__subtitle">You stay logged in here; other devices are logged out.</p>
       </header>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
+        <PasswordField
           label="Current password"
-          type="password"
-          autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
         <div className="form__row form__row--2">
-          <TextField
+          <PasswordField
             label="New password"
-            type="password"
-            autoComplete="new-password"
+            isNew
             error={errors.newPassword?.message}
             {...register('newPassword')}
           />
-          <TextField
+          <PasswordField
             label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
+            isNew
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />

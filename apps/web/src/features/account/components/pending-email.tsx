@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authMessages, type ConfirmEmailBody, confirmEmailBody, screenMessages } from '@waitlist/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { toVerificationCode } from '../../auth/pages/verify-account-page.tsx';
+import { toVerificationCode } from '../../../lib/verification-code.ts';
 import { useCancelEmailChange, useConfirmEmail, useResendEmailCode } from '../api/email-change.ts';
 
 /**
@@ -68,25 +68,17 @@ export function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
         {authMessages.emailChangePending(pendingEmail)}
       </Alert>
       <form className="pending-email__form" onSubmit={onSubmit} noValidate>
-        <Controller
+        <FormattedTextField
           control={control}
           name="verificationCode"
-          render={({ field }) => (
-            <TextField
-              label="Code sent to your new email"
-              className="field--code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              error={errors.verificationCode?.message}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(toVerificationCode(event.target.value))}
-              disabled={busy}
-            />
-          )}
+          label="Code sent to your new email"
+          className="field--code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          error={errors.verificationCode?.message}
+          format={toVerificationCode}
+          disabled={busy}
         />
         <div className="pending-email__actions">
           <Button type="submit" busy={isSubmitting} disabled={cancel.isPending}>

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatUsPhone, screenMessages, type User, updateDetailsBody } from '@waitlist/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { EmailField } from '../../../components/ui/common-fields.tsx';
+import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
@@ -102,35 +104,15 @@ export function ProfileForm({ user }: { user: User }) {
             error={errors.businessName?.message}
             {...register('businessName')}
           />
-          <Controller
+          <UsPhoneField
             control={control}
             name="businessPhone"
-            render={({ field }) => (
-              <TextField
-                label="Business phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(555) 123-4567"
-                hint="For reference: saving your information does not change it."
-                error={errors.businessPhone?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
-              />
-            )}
+            label="Business phone"
+            hint="For reference: saving your information does not change it."
+            error={errors.businessPhone?.message}
           />
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <div className="form__actions">
           <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
             Save Information

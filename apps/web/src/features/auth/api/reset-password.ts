@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { authMessages, type ResetPasswordBody } from '@waitlist/contract';
+import { authMessages, type messageResponse, type ResetPasswordBody } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-type MessageAnswer = { success: true; message: string };
+type MessageAnswer = z.output<typeof messageResponse>;
 
 export function resetPassword({ resetToken, ...body }: ResetPasswordBody & { resetToken: string }) {
   return apiRequest<MessageAnswer>(`/auth/resetpassword/${encodeURIComponent(resetToken)}`, {

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField } from '../../../components/ui/common-fields.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -64,14 +64,7 @@ export function ForgotPasswordPage() {
       ) : null}
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <Button type="submit" block busy={isSubmitting}>
           Send reset instructions
         </Button>

@@ -1,18 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginBody, loginBody } from '@waitlist/contract';
-import { useState } from 'react';
+import type { LoginBody } from '@waitlist/contract';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField, PasswordField } from '../../../components/ui/common-fields.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { SocialButtons } from '../components/social-buttons.tsx';
 
+const resolver = lazyResolver<LoginBody>(() => import('./login-resolver.ts').then((m) => m.loginResolver));
+
 export function LoginPage() {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+    idle(() => resolver.preload());
+  }, []);
   const { signIn } = useAuth();
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
@@ -21,7 +27,7 @@ export function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginBody>({ resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -47,21 +53,8 @@ export function LoginPage() {
     >
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField error={errors.password?.message} {...register('password')} />
         <div className="auth-links">
           <Link to="/forgot-password">Forgot password?</Link>
         </div>

@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  formatUsPhone,
   phoneDigits,
   type SocialUserData,
   socialProviderNames,
   validationMessages,
 } from '@waitlist/contract';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField } from '../../../components/ui/common-fields.tsx';
+import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
+import { readSocialUserData } from '../../../lib/social-user-data-read.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { AppleIcon, FacebookIcon, GoogleIcon } from '../components/social-icons.tsx';
 import { TermsDialog } from '../components/terms-dialog.tsx';
@@ -58,7 +59,7 @@ function finishSchema(askEmail: boolean, askPhone: boolean) {
  * and repeats POST /auth/external with the same proof.
  */
 export function PostLoginOnboardingPage() {
-  const [stored] = useState(() => socialUserDataStorage.read());
+  const [stored] = useState(() => readSocialUserData());
   if (!stored) return <Navigate to="/login" replace />;
   return <FinishSigningUp data={stored} />;
 }
@@ -147,36 +148,19 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
         {askEmail ? (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+          <EmailField
             hint="We send account and billing messages here."
             error={errors.email?.message}
             {...register('email')}
           />
         ) : null}
         {askPhone ? (
-          <Controller
+          <UsPhoneField
             control={control}
             name="phoneNumber"
-            render={({ field }) => (
-              <TextField
-                label="Phone number"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(555) 123-4567"
-                hint="A US number where we can reach you about your account."
-                error={errors.phoneNumber?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
-              />
-            )}
+            label="Phone number"
+            hint="A US number where we can reach you about your account."
+            error={errors.phoneNumber?.message}
           />
         ) : null}
         <Button type="submit" block busy={isSubmitting}>

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { EmailField, PasswordField } from '../../../components/ui/common-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -91,26 +92,16 @@ export function RegisterPage() {
             {...register('lastName')}
           />
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          isNew
           hint="At least 6 characters."
           error={errors.password?.message}
           {...register('password')}
         />
-        <TextField
+        <PasswordField
           label="Confirm password"
-          type="password"
-          autoComplete="new-password"
+          isNew
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { PasswordField } from '../../../components/ui/common-fields.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -95,17 +95,15 @@ function ResetPasswordFormView({ resetToken }: { resetToken: string }) {
       footer={<Link to="/login">Back to log in</Link>}
     >
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
+        <PasswordField
           label="New password"
-          type="password"
-          autoComplete="new-password"
+          isNew
           error={errors.password?.message}
           {...register('password')}
         />
-        <TextField
+        <PasswordField
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
+          isNew
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />

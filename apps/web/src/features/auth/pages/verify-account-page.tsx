@@ -2,30 +2,25 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   screenMessages,
   VERIFICATION_BANNER_MS,
-  VERIFICATION_CODE_LENGTH,
   VERIFY_REDIRECT_MS,
   type VerifyAccountBody,
   verifyAccountBody,
 } from '@waitlist/contract';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth, useCurrentUser } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { toVerificationCode } from '../../../lib/verification-code.ts';
 import { useSendVerification } from '../api/send-verification.ts';
 import { useVerifyAccount } from '../api/verify-account.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LocalMailboxNote } from '../components/local-mailbox-note.tsx';
-
-/** Keeps digits only, at most six of them, whatever is typed or pasted. */
-export function toVerificationCode(value: string): string {
-  return value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
-}
 
 export function VerifyAccountPage() {
   const user = useCurrentUser();
@@ -98,30 +93,19 @@ export function VerifyAccountPage() {
     >
       {bannerVisible ? <Alert tone="success">{screenMessages.accountVerified}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Controller
+        <FormattedTextField
           control={control}
           name="verificationCode"
-          render={({ field }) => (
-            <TextField
-              label="Verification code"
-              className="field--code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              // No maxLength: the browser would cut "123-456" to "123-45" before the digits are kept.
-              error={errors.verificationCode?.message}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(toVerificationCode(event.target.value))}
-              onPaste={(event) => {
-                event.preventDefault();
-                field.onChange(toVerificationCode(event.clipboardData.getData('text')));
-              }}
-              disabled={verified}
-            />
-          )}
+          label="Verification code"
+          className="field--code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          // No maxLength: the browser would cut "123-456" to "123-45" before the digits are kept.
+          error={errors.verificationCode?.message}
+          format={toVerificationCode}
+          formatPaste
+          disabled={verified}
         />
         <Button type="submit" block busy={isSubmitting} disabled={verified}>
           Verify

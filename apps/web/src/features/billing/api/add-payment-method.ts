@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { billingMessages, type PaymentMethod } from '@waitlist/contract';
+import { billingMessages, type paymentMethodChangeResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
 
-type PaymentMethodChangeAnswer = { success: true; message: string; paymentMethods: PaymentMethod[] };
+type PaymentMethodChangeAnswer = z.output<typeof paymentMethodChangeResponse>;
 
 /** Attaches a confirmed card (a Stripe PaymentMethod id, or the local provider's). */
 export function addPaymentMethod(paymentMethodId: string): Promise<PaymentMethodChangeAnswer> {

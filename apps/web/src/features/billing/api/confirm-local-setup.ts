@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { billingMessages } from '@waitlist/contract';
+import { billingMessages, type localConfirmSetupResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export type LocalCardDetails = {
@@ -10,7 +11,7 @@ export type LocalCardDetails = {
   cvc: string;
 };
 
-type LocalConfirmAnswer = { success: true; paymentMethodId: string };
+type LocalConfirmAnswer = z.output<typeof localConfirmSetupResponse>;
 
 /**
  * Local billing only: confirms a SetupIntent with a test card, the role Stripe.js's confirmCardSetup

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { billingMessages, type PlanChangeBody } from '@waitlist/contract';
+import { billingMessages, type PlanChangeBody, type redirectSessionResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-type RedirectSessionAnswer = { success: true; data: { id: string; url: string } };
+type RedirectSessionAnswer = z.output<typeof redirectSessionResponse>;
 
 /** The provider's hosted checkout page; it comes back to /subscription/success or /subscription/cancel. */
 export function createCheckoutSession(body: PlanChangeBody): Promise<RedirectSessionAnswer> {

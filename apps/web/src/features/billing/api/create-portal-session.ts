@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { billingMessages } from '@waitlist/contract';
+import { billingMessages, type redirectSessionResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-type RedirectSessionAnswer = { success: true; data: { id: string; url: string } };
+type RedirectSessionAnswer = z.output<typeof redirectSessionResponse>;
 
 /** The provider's hosted billing portal (cards, invoices, cancellation), opened at data.url. */
 export function createPortalSession(): Promise<RedirectSessionAnswer> {

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { billingMessages } from '@waitlist/contract';
+import { billingMessages, type setupIntentResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-type SetupIntentAnswer = { success: true; clientSecret: string };
+type SetupIntentAnswer = z.output<typeof setupIntentResponse>;
 
 /** Starts saving a card: the client secret the card confirmation needs (Stripe.js or the local form). */
 export function createSetupIntent(): Promise<SetupIntentAnswer> {

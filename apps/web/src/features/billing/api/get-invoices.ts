@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingMessages, type Invoice } from '@waitlist/contract';
+import { billingMessages, type Invoice, type invoicesResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
 
-type InvoicesAnswer = { success: true; invoices: Invoice[] };
+type InvoicesAnswer = z.output<typeof invoicesResponse>;
 
 export async function getInvoices(signal?: AbortSignal): Promise<Invoice[]> {
   const answer = await apiRequest<InvoicesAnswer>('/stripe/invoices', {

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingMessages, type PaymentMethod } from '@waitlist/contract';
+import { billingMessages, type PaymentMethod, type paymentMethodsResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
 
-export type PaymentMethodsAnswer = { success: true; paymentMethods: PaymentMethod[] };
+export type PaymentMethodsAnswer = z.output<typeof paymentMethodsResponse>;
 
 export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
   const answer = await apiRequest<PaymentMethodsAnswer>('/stripe/payment-methods', {

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingMessages, type Pricing } from '@waitlist/contract';
+import { billingMessages, type Pricing, type pricingResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
 
-type PricingAnswer = { success: true; pricing: Pricing };
+type PricingAnswer = z.output<typeof pricingResponse>;
 
 export async function getPricing(signal?: AbortSignal): Promise<Pricing> {
   const answer = await apiRequest<PricingAnswer>('/stripe/pricing', {

@@ -1,9 +1,10 @@
 import { queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { billingMessages, type Subscription } from '@waitlist/contract';
+import { billingMessages, type Subscription, type subscriptionResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
 
-type SubscriptionAnswer = { success: true; subscription: Subscription | null };
+type SubscriptionAnswer = z.output<typeof subscriptionResponse>;
 
 /** The paid subscription, or null on the free trial. */
 export async function getSubscription(signal?: AbortSignal): Promise<Subscription | null> {

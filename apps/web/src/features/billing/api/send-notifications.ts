@@ -1,7 +1,8 @@
-import { billingMessages } from '@waitlist/contract';
+import { billingMessages, type messageResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-type MessageAnswer = { success: true; message: string };
+type MessageAnswer = z.output<typeof messageResponse>;
 
 /**
  * SPEC §7 Notifications: after each change the client asks the server to email the owner. These

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { billingMessages, type PaymentMethod } from '@waitlist/contract';
+import { billingMessages, type paymentMethodChangeResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
 
-type PaymentMethodChangeAnswer = { success: true; message: string; paymentMethods: PaymentMethod[] };
+type PaymentMethodChangeAnswer = z.output<typeof paymentMethodChangeResponse>;
 
 export function setDefaultPaymentMethod(paymentMethodId: string): Promise<PaymentMethodChangeAnswer> {
   return apiRequest<PaymentMethodChangeAnswer>('/stripe/payment-methods/default', {

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { type BillingDetailsBody, billingMessages } from '@waitlist/contract';
+import { type BillingDetailsBody, billingMessages, type messageResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-type MessageAnswer = { success: true; message: string };
+type MessageAnswer = z.output<typeof messageResponse>;
 
 /** The name, email and address on invoices. No screen of the SPEC edits them yet (§7 lists the call). */
 export function updateBillingDetails(body: BillingDetailsBody): Promise<MessageAnswer> {

@@ -35,6 +35,11 @@ export function BillingTab() {
     { title: billingMessages.loadBillingFailedTitle },
   );
 
+  // Until the tab's data is in, only what sits above the payment methods is shown, and the tab keeps about
+  // its loaded height: the card form (open at once for an owner with no card) would otherwise push the
+  // invoices and the subscription box down the page as it appears (issue 16: CLS 0.19 on a slow phone).
+  const loading =
+    subscriptionQuery.isPending || paymentMethods.isPending || invoices.isPending || config.isPending;
   const billing = config.data?.billing ?? (config.isError ? assumedBilling : undefined);
   const configured = billing?.configured ?? true;
   const subscription = subscriptionQuery.isError ? null : subscriptionQuery.data;
@@ -42,7 +47,7 @@ export function BillingTab() {
   const now = new Date();
 
   return (
-    <div className="billing-tab">
+    <div className={loading ? 'billing-tab billing-tab--loading' : 'billing-tab'}>
       <TrialBanner user={user} subscription={subscription} now={now} />
       {configured ? null : (
         <Alert tone="warning" title="Payments are not configured">
@@ -58,18 +63,24 @@ export function BillingTab() {
             billingConfigured={configured}
             hasPaidPlan={hasPaidPlan}
           />
-          <InvoiceHistory invoices={invoices} />
-          <BillingDetailsCard key={user.id} user={user} />
+          {loading ? null : (
+            <>
+              <InvoiceHistory invoices={invoices} />
+              <BillingDetailsCard key={user.id} user={user} />
+            </>
+          )}
         </div>
-        <aside className="stack" aria-label="Subscription and text number">
-          <SubscriptionStatusBox
-            user={user}
-            subscription={subscription}
-            now={now}
-            billingConfigured={configured}
-          />
-          <PhoneNumberSection />
-        </aside>
+        {loading ? null : (
+          <aside className="stack" aria-label="Subscription and text number">
+            <SubscriptionStatusBox
+              user={user}
+              subscription={subscription}
+              now={now}
+              billingConfigured={configured}
+            />
+            <PhoneNumberSection />
+          </aside>
+        )}
       </div>
     </div>
   );

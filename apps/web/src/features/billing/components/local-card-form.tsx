@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { billingMessages } from '@waitlist/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useConfirmLocalSetup } from '../api/confirm-local-setup.ts';
@@ -140,66 +140,38 @@ export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
         </ul>
       </div>
 
-      <Controller
+      <FormattedTextField
         control={control}
         name="number"
-        render={({ field }) => (
-          <TextField
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            error={errors.number?.message}
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={(event) => {
-              setCardError(null);
-              field.onChange(formatCardNumber(event.target.value));
-            }}
-          />
-        )}
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        error={errors.number?.message}
+        format={formatCardNumber}
+        onValueChange={() => setCardError(null)}
       />
       <div className="card-form__row">
-        <Controller
+        <FormattedTextField
           control={control}
           name="expiry"
-          render={({ field }) => (
-            <TextField
-              label="Expiry (MM/YY)"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              error={errors.expiry?.message}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => {
-                setCardError(null);
-                field.onChange(formatCardExpiry(event.target.value));
-              }}
-            />
-          )}
+          label="Expiry (MM/YY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          error={errors.expiry?.message}
+          format={formatCardExpiry}
+          onValueChange={() => setCardError(null)}
         />
-        <Controller
+        <FormattedTextField
           control={control}
           name="cvc"
-          render={({ field }) => (
-            <TextField
-              label="CVC"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              error={errors.cvc?.message}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 4))}
-            />
-          )}
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          error={errors.cvc?.message}
+          format={(value) => value.replace(/\D/g, '').slice(0, 4)}
         />
       </div>
       {cardError ? (

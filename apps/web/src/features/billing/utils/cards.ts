@@ -1,17 +1,6 @@
-import type { PaymentMethod } from '@waitlist/contract';
+import { cardBrandName, type PaymentMethod } from '@waitlist/contract';
 
-const brandNames: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
-export const brandName = (brand: string) =>
-  brandNames[brand.toLowerCase()] ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
+export const brandName = (brand: string) => (brand ? cardBrandName(brand) : 'Card');
 
 /** "Visa •••• 4242" */
 export const cardLabel = (card: Pick<PaymentMethod, 'brand' | 'last4'>) =>

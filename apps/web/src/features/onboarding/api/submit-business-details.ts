@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { type BusinessVerificationBody, screenMessages } from '@waitlist/contract';
+import { type BusinessVerificationBody, type messageResponse, screenMessages } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-type MessageAnswer = { success: true; message: string };
+type MessageAnswer = z.output<typeof messageResponse>;
 
 /** POST /auth/business-verification; the phone goes out as its 10 digits. */
 export function submitBusinessDetails(body: {

@@ -14,7 +14,10 @@ type Step = { key: string; done: boolean; link: string; to: string; doneText: st
 export function GetStartedChecklist() {
   const user = useCurrentUser();
   const progress = useGetStartedProgress();
-  if (progress.isPending || progress.isError) return null;
+  // While the counts load, a placeholder of the list's size holds its place, so the account form below it
+  // does not jump when the list appears (issue 16: CLS on /account).
+  if (progress.isPending) return <div className="get-started-placeholder" aria-hidden="true" />;
+  if (progress.isError) return null;
 
   const steps: Step[] = [
     {

@@ -6,12 +6,13 @@ import {
   screenMessages,
 } from '@waitlist/contract';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -89,24 +90,11 @@ export function BusinessDetailsPage() {
             error={errors.businessName?.message}
             {...register('businessName')}
           />
-          <Controller
+          <UsPhoneField
             control={control}
             name="businessPhone"
-            render={({ field }) => (
-              <TextField
-                label="Business phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(555) 123-4567"
-                error={errors.businessPhone?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
-              />
-            )}
+            label="Business phone"
+            error={errors.businessPhone?.message}
           />
           <SelectField
             label="Time zone"

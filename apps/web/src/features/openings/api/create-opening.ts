@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOpeningBody, OpeningDetail } from '@waitlist/contract';
+import type { CreateOpeningBody, openingResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { openingsKeys } from './openings-keys.ts';
 
-type OpeningAnswer = { success: true; data: OpeningDetail; message?: string };
+type OpeningAnswer = z.output<typeof openingResponse>;
 
 /** POST /openings: opens a slot and sends its cancellation alert. */
 export function createOpening(body: CreateOpeningBody) {

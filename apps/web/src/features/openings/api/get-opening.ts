@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OpeningDetail } from '@waitlist/contract';
+import type { OpeningDetail, openingResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { LIVE_POLL_MS, openingsKeys } from './openings-keys.ts';
 
-type OpeningAnswer = { success: true; data: OpeningDetail };
+type OpeningAnswer = z.output<typeof openingResponse>;
 
 /** GET /openings/:id: one opening with every customer offered it. */
 export async function getOpening(id: string, signal?: AbortSignal): Promise<OpeningDetail> {

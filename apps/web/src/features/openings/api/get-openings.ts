@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AlertsToday, Opening } from '@waitlist/contract';
+import type { AlertsToday, Opening, openingsListResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { LIVE_POLL_MS, openingsKeys } from './openings-keys.ts';
 
@@ -11,7 +12,7 @@ export type OpeningsOverview = {
   readOnlyReason: string | null;
 };
 
-type OpeningsAnswer = { success: true; data: Opening[] } & Omit<OpeningsOverview, 'openings'>;
+type OpeningsAnswer = z.output<typeof openingsListResponse>;
 
 /** GET /openings: recent openings with their live stats, and today's alert count. */
 export async function getOpenings(signal?: AbortSignal): Promise<OpeningsOverview> {

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customer, Message } from '@waitlist/contract';
+import type { Customer, conversationResponse, Message, textMessageResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { waitlistKeys } from './waitlist-keys.ts';
 
 export type Conversation = { customer: Customer; messages: Message[] };
-type ConversationAnswer = { success: true; data: Message[]; customer: Customer };
+type ConversationAnswer = z.output<typeof conversationResponse>;
 
 /** GET /waitlist/:id/messages: every text to and from one customer, oldest first. */
 export async function getConversation(customerId: string, signal?: AbortSignal): Promise<Conversation> {
@@ -32,7 +33,7 @@ export function useConversation(customerId: string) {
 
 /** POST /waitlist/:id/messages: one text to one customer. */
 export function sendText({ customerId, body }: { customerId: string; body: string }) {
-  return apiRequest<{ success: true; data: Message; message: string }>(
+  return apiRequest<z.output<typeof textMessageResponse>>(
     `/waitlist/${encodeURIComponent(customerId)}/messages`,
     { method: 'POST', body: { body }, defaultMessage: 'Could not send the text' },
   );

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Customer, CustomerStatus } from '@waitlist/contract';
+import type { Customer, CustomerStatus, waitlistListResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { waitlistKeys } from './waitlist-keys.ts';
 
@@ -15,15 +16,7 @@ export type Waitlist = {
   readOnlyReason: string | null;
 };
 
-type WaitlistAnswer = {
-  success: true;
-  data: Customer[];
-  count: number;
-  cap: number | null;
-  plan: string;
-  readOnly: boolean;
-  readOnlyReason: string | null;
-};
+type WaitlistAnswer = z.output<typeof waitlistListResponse>;
 
 export async function getWaitlist(filters: WaitlistFilters, signal?: AbortSignal): Promise<Waitlist> {
   const params = new URLSearchParams();

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportRow } from '@waitlist/contract';
+import type { ImportRow, importPreviewResponse, importResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { waitlistKeys } from './waitlist-keys.ts';
 
 export type ImportPreview = { rows: ImportRow[]; valid: number; invalid: number };
-type PreviewAnswer = { success: true; data: ImportPreview };
-type ImportAnswer = { success: true; data: { imported: number; rows: ImportRow[] }; message: string };
+type PreviewAnswer = z.output<typeof importPreviewResponse>;
+type ImportAnswer = z.output<typeof importResponse>;
 
 /** POST /waitlist/import/preview: what each CSV line would become, with its error if any. */
 export async function previewImport(csv: string): Promise<ImportPreview> {

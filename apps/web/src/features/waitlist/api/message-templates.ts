@@ -1,9 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageTemplate, MessageTemplateKey } from '@waitlist/contract';
+import type {
+  MessageTemplate,
+  MessageTemplateKey,
+  messageTemplateResponse,
+  messageTemplatesResponse,
+} from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { waitlistKeys } from './waitlist-keys.ts';
 
-type TemplatesAnswer = { success: true; data: MessageTemplate[] };
+type TemplatesAnswer = z.output<typeof messageTemplatesResponse>;
 
 /** GET /message-templates: the owner's editable texts, with {name} {business} {time}. */
 export async function getMessageTemplates(signal?: AbortSignal): Promise<MessageTemplate[]> {
@@ -23,7 +29,7 @@ export function useMessageTemplates() {
 
 /** PUT /message-templates/:key. */
 export function updateMessageTemplate({ key, body }: { key: MessageTemplateKey; body: string }) {
-  return apiRequest<{ success: true; data: MessageTemplate; message: string }>(
+  return apiRequest<z.output<typeof messageTemplateResponse>>(
     `/message-templates/${encodeURIComponent(key)}`,
     {
       method: 'PUT',

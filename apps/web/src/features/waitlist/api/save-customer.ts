@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateCustomerBody, Customer } from '@waitlist/contract';
+import type { CreateCustomerBody, customerResponse } from '@waitlist/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { waitlistKeys } from './waitlist-keys.ts';
 
-type CustomerAnswer = { success: true; data: Customer; message?: string };
+type CustomerAnswer = z.output<typeof customerResponse>;
 
 /** POST /waitlist (add) or PATCH /waitlist/:id (edit). */
 export function saveCustomer({

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { outbox } from '../../db/schema.ts';
-import type { EmailMessage } from '../../providers/email/index.ts';
+import type { Executor } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+import type { EmailMessage } from '../providers/email/index.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

@@ -1,8 +1,8 @@
-import type { Database } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { createPollingLoop } from '../../lib/polling-loop.ts';
-import type { EmailMessage, EmailProvider } from '../../providers/email/index.ts';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createPollingLoop } from '../lib/polling-loop.ts';
+import type { EmailMessage, EmailProvider } from '../providers/email/index.ts';
 import { claimDue, deferRow, markFailed, markSent, nextDueAt, type OutboxRow } from './outbox.repo.ts';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;

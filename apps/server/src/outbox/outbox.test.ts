@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { outbox } from '../../db/schema.ts';
-import { createManualClock } from '../../lib/clock.ts';
-import type { EmailMessage, EmailProvider } from '../../providers/email/index.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+import { createManualClock } from '../lib/clock.ts';
+import type { EmailMessage, EmailProvider } from '../providers/email/index.ts';
+import { createTestDatabase } from '../test/test-app.ts';
 import { claimDue, enqueueEmail } from './outbox.repo.ts';
 import { createOutboxWorker, OUTBOX_MAX_ATTEMPTS, retryDelayMs } from './outbox.worker.ts';
 

@@ -1,8 +1,12 @@
-import type { User } from '@waitlist/contract';
-import type { UserRow } from './auth.repo.ts';
+import { authMessages, type User } from '@waitlist/contract';
+import type { UserRow } from '../db/rows.ts';
+import type { userDtoColumns } from '../features/auth/auth.repo.ts';
+
+/** What a user row must carry to become an API user (a full row does; so does `userDtoColumns`). */
+export type UserDtoSource = Pick<UserRow, keyof typeof userDtoColumns>;
 
 /** The one place a user row becomes an API object: an allow-list, so no hash or secret can leak. */
-export function toUserDto(row: UserRow): User {
+export function toUserDto(row: UserDtoSource): User {
   return {
     id: row.id,
     _id: row.id,
@@ -34,4 +38,13 @@ export function toUserDto(row: UserRow): User {
     businessVerification: { status: row.businessVerificationStatus, businessPhone: row.businessPhone },
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The answer to a profile update: a pending new address is named, so the owner knows where the code went. */
+export function profileUpdateMessage(result: {
+  user: { pendingEmail: string | null };
+  emailChange: 'pending' | 'replaced' | undefined;
+}) {
+  if (result.emailChange === 'pending') return authMessages.emailChangePending(result.user.pendingEmail!);
+  return result.emailChange === 'replaced' ? authMessages.emailChangedVerify : authMessages.detailsUpdated;
 }

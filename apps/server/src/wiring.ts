@@ -1,0 +1,48 @@
+/**
+ * Where features that need each other meet (with app.ts, the only files that import several features' repos
+ * or services). Each feature receives a narrow dependency (a `Pick<>` of another's repo or service) and never
+ * imports another feature's internals; the boundary lint rule in biome.json holds that (decision 0008).
+ */
+
+import type { UserRow } from './db/rows.ts';
+import * as authRepo from './features/auth/auth.repo.ts';
+import { billingStanding, billingStandingMessage } from './features/billing/billing-standing.ts';
+import { createTexting, type TextingCustomers } from './features/messaging/messaging.service.ts';
+import * as waitlistRepo from './features/waitlist/waitlist.repo.ts';
+
+/** The customers table as texting sees it (features/waitlist's repo owns it). */
+export const textingCustomers: TextingCustomers = {
+  findCustomerAnyStatus: waitlistRepo.findCustomerAnyStatus,
+  findCustomerByPhone: waitlistRepo.findCustomerByPhone,
+  claimFirstText: waitlistRepo.claimFirstText,
+  setOptedOut: waitlistRepo.setOptedOut,
+  claimCustomerForText: waitlistRepo.claimCustomerForText,
+};
+
+/** The customers and templates as openings see them. */
+export const openingCustomers = {
+  alertCandidates: waitlistRepo.alertCandidates,
+  setCustomerStatus: waitlistRepo.setCustomerStatus,
+  releaseCustomer: waitlistRepo.releaseCustomer,
+  releaseOfferedBy: waitlistRepo.releaseOfferedBy,
+  templatesOf: waitlistRepo.templatesOf,
+};
+
+/** The owners (features/auth's repo owns `users`) as the waitlist and openings see them. */
+export const owners = {
+  lockUser: authRepo.lockUser,
+  findUserById: authRepo.findUserById,
+  setTimeZone: authRepo.setTimeZone,
+};
+
+/** Queues a text in the caller's transaction (tests and tools use it too); the caller wakes the outbox. */
+export const { enqueueSms } = createTexting(textingCustomers);
+
+/** Why an owner's waitlist is read-only now (billing standing ≠ ok), or null. */
+export function readOnlyReason(user: UserRow, now: Date): string | null {
+  const standing = billingStanding(user, now);
+  return standing === 'ok' ? null : (billingStandingMessage(standing) ?? standing);
+}
+
+/** The owner's push fields as features/push sees them (features/auth's repo owns the users table). */
+export const pushUsers = { setPushSettings: authRepo.setPushSettings };

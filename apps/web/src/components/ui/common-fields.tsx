@@ -1,0 +1,24 @@
+import { TextField, type TextFieldProps } from './text-field.tsx';
+
+type CommonFieldProps = Omit<TextFieldProps, 'label' | 'type'> & { label?: string };
+
+/** An email address field: the right keyboard and autofill everywhere an email is asked for. */
+export function EmailField({ label = 'Email', ...props }: CommonFieldProps) {
+  return <TextField label={label} type="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
+/** A password field; `isNew` asks password managers to suggest a new one instead of filling the saved one. */
+export function PasswordField({
+  label = 'Password',
+  isNew = false,
+  ...props
+}: CommonFieldProps & { isNew?: boolean }) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete={isNew ? 'new-password' : 'current-password'}
+      {...props}
+    />
+  );
+}

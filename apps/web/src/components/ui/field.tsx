@@ -1,0 +1,89 @@
+import { type ReactNode, useId } from 'react';
+import './field.css';
+
+/** The props every control inside a Field gets: its id, and the ARIA links to its hint and error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** What a field takes besides its control's own attributes. */
+export interface FieldOwnProps {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  labelNote?: string | undefined;
+  id?: string | undefined;
+  className?: string | undefined;
+}
+
+/** Splits a field component's props into the wrapper's and the control's. */
+export function splitFieldProps<P extends FieldOwnProps>(
+  props: P,
+): [FieldOwnProps, Omit<P, keyof FieldOwnProps>] {
+  const { label, error, hint, labelNote, id, className, ...control } = props;
+  return [{ label, error, hint, labelNote, id, className }, control];
+}
+
+export interface FieldProps {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Shown after the label, e.g. "(optional)". */
+  labelNote?: string | undefined;
+  id?: string | undefined;
+  className?: string | undefined;
+  /** Another element that also describes the control (e.g. a counter). */
+  describedBy?: string | undefined;
+  /** The hint's element: a paragraph, or a div when the hint holds blocks. */
+  hintAs?: 'p' | 'div';
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** The one field wrapper of the UI kit: label, control, hint and error, linked for assistive technology. */
+export function Field({
+  label,
+  error,
+  hint,
+  labelNote,
+  id,
+  className,
+  describedBy,
+  hintAs: Hint = 'p',
+  children,
+}: FieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const ariaDescribedBy = [hintId, errorId, describedBy].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+        {labelNote ? <span className="field__label-note"> {labelNote}</span> : null}
+      </label>
+      {children({
+        id: inputId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': ariaDescribedBy,
+      })}
+      {hint ? (
+        <Hint id={hintId} className="field__hint">
+          {hint}
+        </Hint>
+      ) : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** A field's error line (also used by the checkbox field). */
+export function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="field__error">
+      {error}
+    </p>
+  ) : null;
+}
