@@ -235,7 +235,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onOutboxWrite: wakeOutbox,
     customers: textingCustomers,
     // features/openings provides onCustomerReply (YES → claim); without it a plain reply is only stored.
-    handlers: { onCustomerReply: openingsService.onCustomerReply, actsOnReply: isYes },
+    handlers: {
+      onCustomerReply: openingsService.onCustomerReply,
+      actsOnReply: isYes,
+      onPlainReply: openingsService.onPlainReply,
+    },
   });
   const waitlistService = createWaitlistService({
     db: database.db,

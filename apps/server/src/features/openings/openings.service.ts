@@ -322,6 +322,27 @@ export function createOpeningsService(deps: OpeningsDeps) {
   return {
     onCustomerReply,
 
+    /** A plain reply stored on messaging's fast path: the owner's phone hears "A customer replied". */
+    async onPlainReply(input: {
+      executor: Executor;
+      userId: string;
+      customer: CustomerRow;
+      body: string;
+      now: Date;
+    }) {
+      const queued = await deps.notifyOwner?.(
+        input.executor,
+        input.userId,
+        {
+          title: pushMessages.replyTitle,
+          body: `${firstName(input.customer.name)}: ${input.body.slice(0, 120)}`,
+          url: '/waitlist',
+        },
+        input.now,
+      );
+      return Boolean(queued);
+    },
+
     async list(user: UserRow) {
       const now = clock.now();
       const [data, used] = await Promise.all([
