@@ -101,6 +101,9 @@ test('an owner turns push on; a customer replies YES on /dev/phone; the phone ge
     await page.goto('/account');
     await expect(page.getByLabel('Push notifications on this device')).toBeChecked();
     await snap(page, 'push-on-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snap(page, 'push-on-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
 
     const phone = '+12125550177';
     const added = await request.post('/api/v1/waitlist', {
