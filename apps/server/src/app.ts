@@ -35,6 +35,13 @@ import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
 import { openingsRoutes } from './features/openings/openings.routes.ts';
 import { createOpeningsService, isYes, type OpeningsService } from './features/openings/openings.service.ts';
 import { createOpeningsWorker, type OpeningsWorker } from './features/openings/openings.worker.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
+import {
+  createPushDelivery,
+  createPushService,
+  loadVapidKeys,
+  notifyOwner,
+} from './features/push/push.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
@@ -53,7 +60,14 @@ import { createEmailProvider, type EmailProvider } from './providers/email/index
 import { socialSignInCspSources } from './providers/identity/csp.ts';
 import { createIdentityProviders, type IdentityProviders } from './providers/identity/index.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.ts';
-import { enqueueSms, openingCustomers, owners, readOnlyReason, textingCustomers } from './wiring.ts';
+import {
+  enqueueSms,
+  openingCustomers,
+  owners,
+  pushUsers,
+  readOnlyReason,
+  textingCustomers,
+} from './wiring.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,7 +187,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     sendRate: config.sms.sendRate,
   });
-  const outbox = createOutboxWorker({ db: database.db, email, sms: smsDelivery, clock, logger: app.log });
+  // The VAPID pair: configured, else generated once and stored (read lazily, after the migrations ran).
+  let vapid: ReturnType<typeof loadVapidKeys> | undefined;
+  const vapidKeys = () => {
+    vapid ??= loadVapidKeys(database.db, config.push);
+    vapid.catch(() => {
+      vapid = undefined;
+    });
+    return vapid;
+  };
+  const pushService = createPushService({ db: database.db, keys: vapidKeys, users: pushUsers });
+  const pushDelivery = createPushDelivery({
+    db: database.db,
+    keys: vapidKeys,
+    subject: config.push.subject,
+    logger: app.log,
+  });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    email,
+    sms: smsDelivery,
+    push: pushDelivery,
+    clock,
+    logger: app.log,
+  });
   // The one way to wake the outbox worker: services call it after a commit that queued texts or email.
   const wakeOutbox = () => outbox.kick();
   const openingsService = createOpeningsService({
@@ -186,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     users: owners,
     customers: openingCustomers,
     enqueueSms,
+    notifyOwner,
   });
   const openingsWorker = createOpeningsWorker({ openingsService, logger: app.log });
   const messagingService = createMessagingService({
@@ -197,7 +235,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onOutboxWrite: wakeOutbox,
     customers: textingCustomers,
     // features/openings provides onCustomerReply (YES → claim); without it a plain reply is only stored.
-    handlers: { onCustomerReply: openingsService.onCustomerReply, actsOnReply: isYes },
+    handlers: {
+      onCustomerReply: openingsService.onCustomerReply,
+      actsOnReply: isYes,
+      onPlainReply: openingsService.onPlainReply,
+    },
   });
   const waitlistService = createWaitlistService({
     db: database.db,
@@ -330,6 +372,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { authService, authenticate });
       await api.register(socialAuthRoutes, { socialAuthService });
       await api.register(usersRoutes, { authService, authenticate });
+      await api.register(pushRoutes, { pushService, authenticate: authenticate as never });
       await api.register(adminRoutes, { adminService, authenticate });
       await api.register(billingRoutes, { billingService, authenticate });
       await api.register(notificationsRoutes, { billingService, authenticate });

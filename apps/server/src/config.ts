@@ -55,6 +55,11 @@ const envSchema = z.object({
   APPLE_JWKS_URL: optionalUrl(/^https?:/),
   FACEBOOK_GRAPH_URL: optionalUrl(/^https?:/),
   REDIS_URL: optionalUrl(/^rediss?:/),
+  // Web push (issue 14): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints);
+  // unset, a pair is generated on first start and kept in the database. The subject is a mailto: or https: URL.
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalUrl(/^(mailto|https):/),
   ADMIN_EMAILS: z
     .string()
     .optional()
@@ -152,6 +157,12 @@ export interface SocialConfig {
  */
 export type LocalToolsAccess = 'anyone' | 'admin' | 'closed';
 
+export interface PushConfig {
+  /** Both set, or both undefined (then generated and stored in the database). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -168,6 +179,7 @@ export interface Config {
   social: SocialConfig;
   billing: BillingConfig;
   sms: SmsConfig;
+  push: PushConfig;
   logLevel: Env['LOG_LEVEL'];
   /** Where the built web app lives; undefined serves the API only (tests, `npm run dev`). */
   webDistDir: string | undefined;
@@ -210,6 +222,7 @@ export function loadConfig(
     social: socialConfig(env),
     billing: billingConfig(env),
     sms: smsConfig(env),
+    push: pushConfig(env, mailFrom),
     logLevel: env.LOG_LEVEL,
     webDistDir: undefined,
     ...overrides,
@@ -243,6 +256,19 @@ export function publicHostProblem(config: Config): string | undefined {
   const local = localProviders(config);
   if (config.localTools !== 'closed' || local.length === 0) return undefined;
   return `Refusing to start: HOST ${config.host} is not loopback and ${local.map((p) => p.tool).join(', ')} would be reachable from it; set ${local.map((p) => p.set).join(', ')} (or LOCAL_TOOLS=admin to open the local tools to admin sessions only)`;
+}
+
+function pushConfig(env: Env, mailFrom: string): PushConfig {
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together');
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return {
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : undefined,
+    subject: env.VAPID_SUBJECT ?? `mailto:${address}`,
+  };
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '');

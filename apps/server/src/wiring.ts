@@ -43,3 +43,6 @@ export function readOnlyReason(user: UserRow, now: Date): string | null {
   const standing = billingStanding(user, now);
   return standing === 'ok' ? null : (billingStandingMessage(standing) ?? standing);
 }
+
+/** The owner's push fields as features/push sees them (features/auth's repo owns the users table). */
+export const pushUsers = { setPushSettings: authRepo.setPushSettings };

@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './phone.ts';
+export * from './push.ts';
 export * from './sms-segments.ts';
 export * from './social.constants.ts';
 export * from './social.schemas.ts';

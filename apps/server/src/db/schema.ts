@@ -141,7 +141,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['email', 'sms'] }).notNull(),
+    kind: text('kind', { enum: ['email', 'sms', 'push'] }).notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['pending', 'sent', 'dead'] })
       .notNull()
@@ -382,6 +382,8 @@ export const openings = pgTable(
     waveSize: integer('wave_size'),
     claimWindowMinutes: integer('claim_window_minutes'),
     nextWaveAt: timestamp('next_wave_at', { withTimezone: true }),
+    /** When the owner's phone hears "Nobody has claimed your slot yet" if still open (issue 14); null once sent. */
+    unclaimedNoticeAt: timestamp('unclaimed_notice_at', { withTimezone: true }),
     winnerCustomerId: uuid('winner_customer_id').references(() => customers.id, { onDelete: 'set null' }),
     filledAt: timestamp('filled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -471,3 +473,31 @@ export const messageTemplates = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
+
+/** Web push subscriptions (issue 14): one row per device of an owner; the endpoint is the push service's. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    platform: text('platform'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId),
+  ],
+);
+
+/** The VAPID key pair generated on first start when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are unset (one row). */
+export const vapidKeys = pgTable('vapid_keys', {
+  id: integer('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});

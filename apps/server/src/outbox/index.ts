@@ -3,10 +3,18 @@
  * Enqueue inside the caller's transaction; after that transaction commits, the caller wakes the worker with
  * the `wakeOutbox` it was given in app.ts (never before the commit, so the worker finds the rows).
  */
-export { enqueueEmail, enqueueSmsDelivery, type SmsOutboxPayload } from './outbox.repo.ts';
+export {
+  enqueueEmail,
+  enqueuePushDelivery,
+  enqueueSmsDelivery,
+  type OutboxRow,
+  type PushOutboxPayload,
+  type SmsOutboxPayload,
+} from './outbox.repo.ts';
 export {
   createOutboxWorker,
   type OutboxWorker,
+  type PushDelivery,
   retryDelayMs,
   type SmsDelivery,
 } from './outbox.worker.ts';

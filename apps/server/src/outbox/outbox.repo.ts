@@ -23,6 +23,18 @@ export function enqueueSmsDelivery(executor: Executor, payload: SmsOutboxPayload
     .values({ kind: 'sms', payload, nextAttemptAt: now, createdAt: sql`clock_timestamp()` });
 }
 
+/** Queues a web push to one device (features/push): the payload names the subscription row and what to show. */
+export function enqueuePushDelivery(executor: Executor, payload: PushOutboxPayload, now: Date) {
+  return executor.insert(outbox).values({ kind: 'push', payload, nextAttemptAt: now });
+}
+
+export interface PushOutboxPayload {
+  subscriptionId: string;
+  title: string;
+  body: string;
+  url: string;
+}
+
 export interface SmsOutboxPayload {
   messageId: string;
   /** A STOP confirmation: goes out although the customer has just opted out. */

@@ -32,6 +32,11 @@ export interface SmsPass {
   deferredPerUser: Map<string, number>;
 }
 
+/** Delivers the 'push' kind (features/push/push.delivery.ts). A throw is retried with the backoff. */
+export interface PushDelivery {
+  deliver(row: OutboxRow): Promise<void>;
+}
+
 export interface OutboxWorker {
   start(): void;
   /** Delivers everything due now; resolves when none is left (tests and shutdown use it). */
@@ -45,6 +50,7 @@ export function createOutboxWorker(deps: {
   db: Database;
   email: EmailProvider;
   sms?: SmsDelivery;
+  push?: PushDelivery;
   clock: Clock;
   logger: Logger;
   pollMs?: number;
@@ -61,6 +67,9 @@ export function createOutboxWorker(deps: {
           return;
         }
         if (result.outcome === 'settled') return;
+      } else if (row.kind === 'push') {
+        if (!deps.push) throw new Error('no push delivery configured');
+        await deps.push.deliver(row);
       } else {
         await deps.email.send(row.payload as EmailMessage);
       }

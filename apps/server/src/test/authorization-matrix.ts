@@ -118,6 +118,11 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     { id: 'ownerId', body: () => ({ firstName: 'Matrix' }) },
   ),
 
+  // ---- web push (issue 14): the caller's own devices ----
+  'GET /api/v1/push/public-key': row(signedIn(200)),
+  'POST /api/v1/push/subscriptions': row(signedIn(400)),
+  'DELETE /api/v1/push/subscriptions': row(signedIn(200)),
+
   // ---- admin ----
   'GET /api/v1/admin/users': row({
     visitor: 401,

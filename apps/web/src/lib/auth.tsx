@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authMessages, type User } from '@waitlist/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiRequest, setUnauthorizedHandler, tokenStorage } from './api-client.ts';
+import { apiRequest, isApiError, setUnauthorizedHandler, tokenStorage } from './api-client.ts';
 import { socialUserDataStorage } from './social-user-data.ts';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
@@ -54,9 +54,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   // SPEC §4: the current user could not be fetched, so the stored token is no good.
+  // Offline (no answer at all, status 0) says nothing about the token: it is kept for when the network is back.
   useEffect(() => {
-    if (token !== null && me.isError) forgetSession();
-  }, [token, me.isError, forgetSession]);
+    const offline = isApiError(me.error) && me.error.status === 0;
+    if (token !== null && me.isError && !offline) forgetSession();
+  }, [token, me.isError, me.error, forgetSession]);
 
   useEffect(() => {
     setUnauthorizedHandler(forgetSession);

@@ -283,3 +283,13 @@ export function deleteUnusedResetsOfUser(executor: Executor, userId: string) {
     .delete(passwordResets)
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
+
+/** Push on or off and the device's platform (SPEC user fields; features/push calls it, wired in app.ts). */
+export async function setPushSettings(
+  executor: Executor,
+  id: string,
+  settings: { pushNotificationsEnabled: boolean; devicePlatform?: string | null },
+) {
+  const [user] = await executor.update(users).set(settings).where(eq(users.id, id)).returning();
+  return user;
+}

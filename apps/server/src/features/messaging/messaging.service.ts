@@ -230,6 +230,17 @@ export function createMessagingService(deps: {
      * statement with no transaction around it (issue 16: one round trip instead of three). Unset: always.
      */
     actsOnReply?: (body: string) => boolean;
+    /**
+     * A plain reply, after it was stored on the fast path (issue 14: the owner's phone is pushed "A customer
+     * replied"). True when it queued outbox rows; the outbox is then woken.
+     */
+    onPlainReply?: (input: {
+      executor: Executor;
+      userId: string;
+      customer: CustomerRow;
+      body: string;
+      now: Date;
+    }) => Promise<boolean>;
   };
 }) {
   const { db, clock, sms, customers } = deps;
@@ -276,6 +287,17 @@ export function createMessagingService(deps: {
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       const { customer, messageId } = stored;
       const action = !customer || customer.optedOut || !onReply ? 'ignored' : 'reply';
+      const onPlain = deps.handlers?.onPlainReply;
+      if (customer && !customer.optedOut && onPlain) {
+        const queued = await onPlain({
+          executor: db,
+          userId: customer.userId,
+          customer,
+          body: input.text,
+          now,
+        });
+        if (queued) wakeOutbox();
+      }
       return { outcome: 'received', messageId, action };
     }
     const result = await db.transaction((tx) => handleInbound(tx));

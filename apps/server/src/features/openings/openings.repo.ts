@@ -276,3 +276,12 @@ export async function earningsOf(executor: Executor, userId: string) {
     .where(eq(openings.userId, userId));
   return row;
 }
+
+/** Open alerts whose "nobody has claimed" time passed: cleared here (so each is told once) and returned. */
+export function takeDueUnclaimedNotices(executor: Executor, now: Date) {
+  return executor
+    .update(openings)
+    .set({ unclaimedNoticeAt: null })
+    .where(and(eq(openings.status, 'open'), lte(openings.unclaimedNoticeAt, now)))
+    .returning({ userId: openings.userId, startsAt: openings.startsAt });
+}

@@ -3,6 +3,7 @@ import {
   alertsPerDay,
   type CreateOpeningBody,
   type Earnings,
+  pushMessages,
   renderTemplate,
   type TimePreference,
   waitlistMessages,
@@ -52,6 +53,14 @@ function textTime(instant: Date, timeZone: string) {
   );
   return `${day} at ${time}`;
 }
+/** An all-at-once alert still open this long after it went out: the owner's phone is told (issue 14). */
+export const UNCLAIMED_NOTICE_MINUTES = 15;
+/** How a slot reads in a push: "3:00 pm". */
+const pushTime = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
+    .format(instant)
+    .replace(/\s/g, ' ')
+    .toLowerCase();
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 export type OpeningsService = ReturnType<typeof createOpeningsService>;
@@ -91,6 +100,13 @@ export interface OpeningsDeps {
     ): Promise<Record<'cancellation_alert' | 'claimed' | 'already_filled', { body: string }>>;
   };
   enqueueSms: EnqueueSms;
+  /** Queues a web push to the owner's devices in the caller's transaction (features/push; issue 14). */
+  notifyOwner?: (
+    tx: Executor,
+    userId: string,
+    message: { title: string; body: string; url: string },
+    now: Date,
+  ) => Promise<number>;
 }
 
 export function createOpeningsService(deps: OpeningsDeps) {
@@ -201,7 +217,21 @@ export function createOpeningsService(deps: OpeningsDeps) {
     now: Date;
   }): Promise<void> => {
     const { tx, userId, customer, body, now } = input;
-    if (!isYes(body) || customer.status === 'removed') return;
+    if (!isYes(body)) {
+      // A free-text reply (keywords never reach here): the owner's phone hears of it.
+      await deps.notifyOwner?.(
+        tx,
+        userId,
+        {
+          title: pushMessages.replyTitle,
+          body: `${firstName(customer.name)}: ${body.slice(0, 120)}`,
+          url: '/waitlist',
+        },
+        now,
+      );
+      return;
+    }
+    if (customer.status === 'removed') return;
     const opening = await repo.openingAnsweredBy(tx, userId, customer.id);
     if (!opening) return;
     if (opening.winnerCustomerId === customer.id) return; // the winner said YES again
@@ -250,10 +280,68 @@ export function createOpeningsService(deps: OpeningsDeps) {
       }),
       now,
     );
+    await deps.notifyOwner?.(
+      tx,
+      userId,
+      {
+        title: pushMessages.claimedTitle(values.name, pushTime(opening.startsAt, owner.timeZone)),
+        body: pushMessages.claimedBody,
+        url: '/openings',
+      },
+      now,
+    );
   };
+
+  /**
+   * "Nobody has claimed your slot yet": one push per alert, when its first claim window (waves) or
+   * UNCLAIMED_NOTICE_MINUTES (all at once) passed and the slot is still open (decision 0009).
+   */
+  async function notifyUnclaimed(now: Date): Promise<number> {
+    const notify = deps.notifyOwner;
+    if (!notify) return 0;
+    return db.transaction(async (tx) => {
+      let queued = 0;
+      for (const opening of await repo.takeDueUnclaimedNotices(tx, now)) {
+        const owner = await users.findUserById(tx, opening.userId);
+        if (!owner) continue;
+        queued += await notify(
+          tx,
+          opening.userId,
+          {
+            title: pushMessages.unclaimedTitle,
+            body: pushMessages.unclaimedBody(pushTime(opening.startsAt, owner.timeZone)),
+            url: '/openings',
+          },
+          now,
+        );
+      }
+      return queued;
+    });
+  }
 
   return {
     onCustomerReply,
+
+    /** A plain reply stored on messaging's fast path: the owner's phone hears "A customer replied". */
+    async onPlainReply(input: {
+      executor: Executor;
+      userId: string;
+      customer: CustomerRow;
+      body: string;
+      now: Date;
+    }) {
+      const queued = await deps.notifyOwner?.(
+        input.executor,
+        input.userId,
+        {
+          title: pushMessages.replyTitle,
+          body: `${firstName(input.customer.name)}: ${input.body.slice(0, 120)}`,
+          url: '/waitlist',
+        },
+        input.now,
+      );
+      return Boolean(queued);
+    },
 
     async list(user: UserRow) {
       const now = clock.now();
@@ -309,6 +397,9 @@ export function createOpeningsService(deps: OpeningsDeps) {
           mode: waves ? 'waves' : 'all',
           waveSize,
           claimWindowMinutes: waves ? (input.claimWindowMinutes ?? 10) : null,
+          unclaimedNoticeAt: new Date(
+            now.getTime() + (waves ? (input.claimWindowMinutes ?? 10) : UNCLAIMED_NOTICE_MINUTES) * 60_000,
+          ),
           localDate: today,
           createdAt: now,
         });
@@ -359,7 +450,8 @@ export function createOpeningsService(deps: OpeningsDeps) {
           deps.logger.error({ err: withoutQueryValues(error), openingId: id }, 'next wave failed');
         }
       }
-      if (wavesSent) wakeOutbox();
+      const unclaimed = await notifyUnclaimed(now);
+      if (wavesSent || unclaimed) wakeOutbox();
       return { expired, wavesSent };
     },
 

@@ -11,6 +11,7 @@ import { ChangePasswordSection } from '../components/change-password-form.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { PushToggle } from '../components/push-toggle.tsx';
 import '../components/account.css';
 
 export const accountTabs = ['information', 'plan', 'billing'] as const;
@@ -99,6 +100,7 @@ export function AccountPage({ planPanel, billingPanel, checklist }: AccountPageP
           </div>
           <aside className="stack">
             <PlanSummary user={user} />
+            <PushToggle user={user} />
           </aside>
         </div>
       ) : tab === 'plan' ? (

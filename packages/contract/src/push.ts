@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { userSchema } from './user.schemas.ts';
+
+/** Web push to the owner's phone (issue 14, SPEC "mobile app access"). */
+export const pushMessages = {
+  /** "Priya took your 3:00 pm slot" */
+  claimedTitle: (name: string, time: string) => `${name} took your ${time} slot`,
+  claimedBody: 'Open Waitlist & Text to see the booking.',
+  replyTitle: 'A customer replied',
+  unclaimedTitle: 'Nobody has claimed your slot yet',
+  unclaimedBody: (time: string) => `Your ${time} slot is still open.`,
+  subscriptionRequired: 'A push subscription needs an https endpoint and its p256dh and auth keys.',
+  turnedOn: 'Push notifications are on for this device.',
+  turnedOff: 'Push notifications are off.',
+  unsupported: 'This browser cannot receive push notifications.',
+  denied: 'Notifications are blocked for this site in your browser settings.',
+  offline: 'You are offline. Showing the saved app; changes need a connection.',
+} as const;
+
+export const devicePlatforms = ['ios', 'android', 'web'] as const;
+
+const base64Url = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
+
+/** The browser's PushSubscription.toJSON(), plus the platform the owner uses. */
+export const pushSubscriptionBody = z.object({
+  endpoint: z.string().trim().max(2048),
+  keys: z.object({ p256dh: base64Url.min(80).max(100), auth: base64Url.min(16).max(32) }),
+  platform: z.enum(devicePlatforms).optional(),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+
+export const pushUnsubscribeBody = z
+  .object({ endpoint: z.string().trim().max(2048).optional() })
+  .optional()
+  .nullable();
+
+export const pushKeyResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ publicKey: z.string() }),
+});
+
+export const pushSettingsResponse = z.object({
+  success: z.literal(true),
+  data: userSchema,
+  message: z.string(),
+});
+
+/** What the service worker receives (the encrypted payload's JSON). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+}
