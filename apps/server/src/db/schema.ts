@@ -434,6 +434,11 @@ export const messages = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * Set (committed) just before the provider is called and left while the outcome is unknown: a retry that
+     * finds it set asks the provider whether the text already went out before sending it again (issue 17).
+     */
+    sendStartedAt: timestamp('send_started_at', { withTimezone: true }),
     /** Insertion order: a conversation reads right even for texts stored within the same millisecond. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, inboundEvents, messages, outbox, rateLimits, users } from '../../db/schema.ts';
 
@@ -304,7 +304,8 @@ export async function settleSentText(
     providerMessageId: string;
     status: 'sent' | 'delivered';
     now: Date;
-    slotFreeAt: Date;
+    /** Null: leave the account's send slot alone (no send was made now). */
+    slotFreeAt: Date | null;
   },
 ) {
   const now = input.now.toISOString();
@@ -315,8 +316,8 @@ export async function settleSentText(
         delivered_at = ${input.status === 'delivered' ? now : null}::timestamptz, error = null
       where id = ${input.messageId} and status = 'queued' returning id
     ), slot as (
-      update ${rateLimits} set expire = ${input.slotFreeAt.toISOString()}::timestamptz
-      where key = ${sendGateKey(input.userId)} returning key
+      update ${rateLimits} set expire = ${input.slotFreeAt?.toISOString() ?? null}::timestamptz
+      where key = ${sendGateKey(input.userId)} and ${input.slotFreeAt !== null}::boolean returning key
     ), done as (
       update ${outbox} set status = 'sent', sent_at = ${now}::timestamptz, last_error = null
       where id = ${input.outboxId} returning id
@@ -412,4 +413,22 @@ export function threadOf(executor: Executor, phone: string) {
       ),
     )
     .orderBy(asc(messages.createdAt), asc(messages.direction));
+}
+
+/** Committed before the provider call: from here until an answer is stored, the outcome is unknown. */
+export function markSendStarted(executor: Executor, id: string, at: Date | null) {
+  return executor
+    .update(messages)
+    .set({ sendStartedAt: at })
+    .where(and(eq(messages.id, id), eq(messages.status, 'queued')));
+}
+
+/** Which of these provider message ids already belong to one of our texts. */
+export async function knownProviderMessageIds(executor: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await executor
+    .select({ id: messages.providerMessageId })
+    .from(messages)
+    .where(inArray(messages.providerMessageId, ids));
+  return new Set(rows.map((row) => row.id!));
 }

@@ -8,6 +8,8 @@ const TIMEOUT_MS = 10_000;
 /** Plivo writes numbers without the '+' ("14155550123"); we keep E.164. */
 export const toE164 = (number: string) => (number.startsWith('+') ? number : `+${number}`);
 const plivoDigits = (number: string) => number.replace(/^\+/, '');
+/** Plivo's filter time: "YYYY-MM-DD HH:MM:ss" in UTC. */
+export const plivoTime = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 
 /**
  * Plivo's REST API v1 over HTTPS with fetch (the official `plivo` package brings axios, request, lodash, joi
@@ -80,6 +82,20 @@ export function createPlivoSmsProvider(options: {
       const uuid = answer?.message_uuid?.[0];
       if (!uuid) throw new SmsProviderError('Plivo accepted the message without a message_uuid');
       return { providerMessageId: uuid, status: 'sent' };
+    },
+
+    async findSent({ from, to, since }) {
+      // Plivo's Message List (MDRs, 20 a page, 20 calls a minute): outbound texts between the two numbers
+      // since the interrupted send started. Only asked after a send whose answer was lost, so the limit holds.
+      const query = new URLSearchParams({
+        message_direction: 'outbound',
+        from_number: `+${plivoDigits(from)}`,
+        to_number: `+${plivoDigits(to)}`,
+        message_time__gte: plivoTime(since),
+        limit: '20',
+      });
+      const answer = await call<{ objects?: { message_uuid?: string }[] }>('GET', `/Message/?${query}`);
+      return (answer?.objects ?? []).flatMap((entry) => (entry.message_uuid ? [entry.message_uuid] : []));
     },
 
     async searchNumber(areaCode?: string) {
