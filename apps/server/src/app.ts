@@ -45,6 +45,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
 import { isLocalBillingProvider } from './providers/billing/local.ts';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.ts';
@@ -57,6 +58,9 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     billingWorker: BillingWorker;
     openingsWorker: OpeningsWorker;
+    metrics: Metrics;
+    /** `draining` is set by main.ts when shutdown starts: readiness then answers 503. */
+    lifecycle: { draining: boolean; inFlight: number };
     services: {
       admin: AdminService;
       auth: AuthService;
@@ -122,7 +126,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     sendRate: config.sms.sendRate,
   });
-  const outbox = createOutboxWorker({ db: database.db, email, sms: smsDelivery, clock, logger: app.log });
+  const metrics = createMetrics({ providers: { email: email.name, sms: sms.name } });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    email,
+    sms: smsDelivery,
+    clock,
+    logger: app.log,
+    onDelivery: metrics.outboxDelivery,
+  });
+  metrics.attach(outbox);
+  const lifecycle = { draining: false, inFlight: 0 };
   const waitlistService = createWaitlistService({
     db: database.db,
     clock,
@@ -188,6 +202,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outbox', outbox);
   app.decorate('billingWorker', billingWorker);
   app.decorate('openingsWorker', openingsWorker);
+  app.decorate('metrics', metrics);
+  app.decorate('lifecycle', lifecycle);
+  registerMetrics(app, metrics, { token: config.metricsToken });
+  // Requests in flight, for the shutdown report (a response that never completes still closes its socket).
+  app.addHook('onRequest', async (_request, reply) => {
+    lifecycle.inFlight += 1;
+    reply.raw.once('close', () => {
+      lifecycle.inFlight -= 1;
+    });
+  });
   app.decorate('services', {
     admin: adminService,
     auth: authService,
@@ -253,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         config,
         db: database.db,
         databaseKind: database.kind,
+        lifecycle,
         billing: {
           provider: billingProvider.name,
           publishableKey: billingProvider.publishableKey,

@@ -82,6 +82,12 @@ export const authMessages = {
   validationFailed: 'Please correct the highlighted fields', // ours
   notFound: 'Not found', // ours
   serverError: 'Something went wrong on our side. Please try again.', // ours
+  /** The database is unreachable (restarting, failing over): nothing was changed. */
+  serviceUnavailable:
+    'The service is briefly unavailable. Nothing was changed; please try again in a moment.', // ours
+  /** Readiness while the instance shuts down. */
+  shuttingDown: 'This server is shutting down.', // ours
+  metricsTokenRequired: 'A valid metrics token is required.', // ours
 } as const;
 
 export const screenMessages = {

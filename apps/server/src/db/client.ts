@@ -40,7 +40,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  */
 export function openDatabase(target: { url: string } | { dataDir: string }): DatabaseHandle {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A connection that cannot be made within 5 s fails the request (503) instead of queueing it forever.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection dropped by a database restart must not crash the process: the pool replaces it.
+    pool.on('error', (error) => {
+      console.error(`database connection lost: ${error.message}`);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -1,6 +1,7 @@
 import { authMessages } from '@waitlist/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Maps every error to the API's one shape: `{ success: false, message, errors? }` (DESIGN.md §4). */
@@ -24,6 +25,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ success: false, message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: a clean 503 the client may retry, not a 500.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, message: authMessages.serviceUnavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, message: authMessages.serverError });

@@ -136,9 +136,7 @@ export async function startFakePlivo(
       const objects = fake.messages
         .filter(
           (m) =>
-            (!from || digits(m.src) === from) &&
-            (!to || digits(m.dst) === to) &&
-            m.time.getTime() >= sinceMs,
+            (!from || digits(m.src) === from) && (!to || digits(m.dst) === to) && m.time.getTime() >= sinceMs,
         )
         .reverse()
         .slice(0, limit)

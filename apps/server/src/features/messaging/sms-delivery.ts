@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { SmsProviderError, type SmsProvider } from '../../providers/sms/index.ts';
+import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts';
 import type { SmsOutboxPayload } from '../outbox/outbox.repo.ts';
 import type { SmsDelivery } from '../outbox/outbox.worker.ts';
 import {
