@@ -36,7 +36,7 @@ import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
 import { openingsRoutes } from './features/openings/openings.routes.ts';
 import { createOpeningsService, type OpeningsService } from './features/openings/openings.service.ts';
 import { createOpeningsWorker, type OpeningsWorker } from './features/openings/openings.worker.ts';
-import { createOutboxWorker, type OutboxWorker } from './features/outbox/outbox.worker.ts';
+import { createOutboxWorker, type OutboxWorker, withJitter } from './features/outbox/outbox.worker.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
@@ -88,6 +88,8 @@ export interface BuildAppOptions {
   smsProvider?: SmsProvider;
   /** Replaces the identity providers chosen by config. */
   identityProviders?: IdentityProviders;
+  /** Jitter on outbox retry delays (default ±20 %); tests that assert exact backoff pass the identity. */
+  retryJitter?: (delayMs: number) => number;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -134,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     logger: app.log,
     onDelivery: metrics.outboxDelivery,
+    jitter: options.retryJitter ?? ((delayMs) => withJitter(delayMs)),
   });
   metrics.attach(outbox);
   const lifecycle = { draining: false, inFlight: 0 };

@@ -77,6 +77,8 @@ export async function createTestApp(
     clock,
     logger: false,
     emailProvider: options.emailProvider,
+    // Exact backoff, like the manual clock: tests move time to the retry instead of guessing it.
+    retryJitter: (delayMs) => delayMs,
   });
   await app.ready();
   return {

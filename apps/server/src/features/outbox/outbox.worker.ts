@@ -24,6 +24,13 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
+ * ±20 % jitter on a retry delay, so rows that failed together (a provider outage) do not all come back in
+ * the same instant when it recovers, from every instance at once.
+ */
+export const withJitter = (delayMs: number, random: () => number = Math.random) =>
+  Math.round(delayMs * (0.8 + 0.4 * random()));
+
+/**
  * Delivers the 'sms' kind (features/messaging/sms-delivery.ts). `done`: nothing to send any more (already
  * sent, opted out), the worker marks the row; `settled`: sent, and the row already marked in the same
  * statement; `deferred`: the account's send rate holds it until then. A throw is retried.
@@ -66,6 +73,8 @@ export function createOutboxWorker(deps: {
   logger: Logger;
   pollMs?: number;
   onDelivery?: (kind: string, outcome: OutboxOutcome) => void;
+  /** Turns a backoff delay into the one used (the app passes withJitter; unset, the exact backoff). */
+  jitter?: (delayMs: number) => number;
 }): OutboxWorker {
   const pollMs = deps.pollMs ?? 1000;
   const report = (kind: string, outcome: OutboxOutcome) => deps.onDelivery?.(kind, outcome);
@@ -97,7 +106,7 @@ export function createOutboxWorker(deps: {
       const permanent = row.kind === 'sms' && (error as { permanent?: unknown }).permanent === true;
       const retryAt =
         row.attempts < OUTBOX_MAX_ATTEMPTS && !permanent
-          ? new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts))
+          ? new Date(deps.clock.now().getTime() + (deps.jitter ?? ((ms) => ms))(retryDelayMs(row.attempts)))
           : null;
       await markFailed(deps.db, row.id, reason, retryAt);
       report(row.kind, retryAt ? 'retry' : 'dead');

@@ -3,7 +3,14 @@ import type { EmailMessage, EmailProvider } from './index.ts';
 
 /** Real email over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587) through nodemailer. */
 export function createSmtpEmailProvider(options: { url: string; from: string }): EmailProvider {
-  const transport = nodemailer.createTransport(options.url);
+  // Bounded waits: a mail server that hangs must not hold the outbox (texts wait behind it) for minutes;
+  // the send fails and the outbox retries it with backoff.
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 15_000,
+  });
   return {
     name: 'smtp',
     async send(message: EmailMessage) {
