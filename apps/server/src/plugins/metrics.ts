@@ -26,13 +26,20 @@ export function createMetrics(deps: { providers: { email: string; sms: string } 
     registers: [registry],
   });
   let outbox: Pick<OutboxWorker, 'depth'> | undefined;
-  const depth = new Gauge({
+  // prom-client reads every metric in parallel, so each gauge asks for itself (one small GROUP BY each).
+  new Gauge({
     name: 'outbox_rows',
     help: 'Outbox rows by kind and status',
     labelNames: ['kind', 'status'] as const,
     registers: [registry],
+    async collect() {
+      if (!outbox) return;
+      const rows = await outbox.depth();
+      this.reset();
+      for (const row of rows) this.set({ kind: row.kind, status: row.status }, row.count);
+    },
   });
-  const age = new Gauge({
+  new Gauge({
     name: 'outbox_oldest_pending_age_seconds',
     help: 'Age of the oldest pending outbox row by kind (0 when none is pending)',
     labelNames: ['kind'] as const,
@@ -40,13 +47,11 @@ export function createMetrics(deps: { providers: { email: string; sms: string } 
     async collect() {
       if (!outbox) return;
       const rows = await outbox.depth();
-      depth.reset();
-      age.reset();
-      for (const kind of ['email', 'sms']) age.set({ kind }, 0);
+      this.reset();
+      for (const kind of ['email', 'sms']) this.set({ kind }, 0);
       for (const row of rows) {
-        depth.set({ kind: row.kind, status: row.status }, row.count);
         if (row.status === 'pending' && row.oldest) {
-          age.set({ kind: row.kind }, (Date.now() - new Date(row.oldest).getTime()) / 1000);
+          this.set({ kind: row.kind }, Math.max(0, (Date.now() - row.oldest.getTime()) / 1000));
         }
       }
     },

@@ -121,7 +121,7 @@ export async function outboxStats(executor: Executor) {
       kind: outbox.kind,
       status: outbox.status,
       count: sql<number>`count(*)::int`,
-      oldest: sql<Date | null>`min(${outbox.createdAt})`,
+      oldest: sql<Date | null>`min(${outbox.createdAt})`.mapWith(outbox.createdAt),
     })
     .from(outbox)
     .groupBy(outbox.kind, outbox.status);
