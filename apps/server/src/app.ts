@@ -215,6 +215,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       lifecycle.inFlight -= 1;
     });
   });
+  // While shutting down, answers close their keep-alive connection, so the server is not left waiting on them.
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
   app.decorate('services', {
     admin: adminService,
     auth: authService,

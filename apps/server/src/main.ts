@@ -67,6 +67,9 @@ async function shutdown(signal: string) {
     );
     process.exit(1);
   }, deadline);
+  // Keep-alive connections that fall idle after their last answer would hold close() until they time out.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  sweep.unref();
   try {
     await app.close();
     await database.close();
