@@ -32,6 +32,9 @@ export function describeDataDir(dataDir: string): string {
   return dataDir === IN_MEMORY ? 'memory (nothing is saved)' : resolve(dataDir);
 }
 
+/** Advisory lock key held while migrating (any constant unique to this app). */
+const MIGRATION_LOCK = 7_317_017;
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
@@ -50,7 +53,18 @@ export function openDatabase(target: { url: string } | { dataDir: string }): Dat
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+      // Several instances start at once against one database: an advisory lock lets one migrate at a time
+      // (the others then find every migration applied).
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

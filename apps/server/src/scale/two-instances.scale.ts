@@ -7,6 +7,7 @@ import { plivoV3Signature } from '../features/messaging/plivo-signature.ts';
 import { type FakePlivo, startFakePlivo } from '../test/fake-plivo.ts';
 import { type FakeSmtp, startFakeSmtp } from '../test/fake-smtp.ts';
 import { api, type Instance, startInstance } from '../test/instance.ts';
+import { type RoundRobinProxy, startRoundRobinProxy } from '../test/round-robin-proxy.ts';
 import { createTestDatabase } from '../test/test-app.ts';
 
 /**
@@ -23,6 +24,8 @@ let plivo: FakePlivo;
 let smtp: FakeSmtp;
 let a: Instance;
 let b: Instance;
+/** The compose.yaml topology without Docker: both instances behind one reverse proxy. */
+let proxy: RoundRobinProxy;
 const both = () => [a, b];
 
 beforeAll(async () => {
@@ -39,12 +42,13 @@ beforeAll(async () => {
     METRICS_TOKEN,
     SHUTDOWN_TIMEOUT_SECONDS: '10',
   };
-  // One after the other: both would run the migrations at once otherwise (they are applied once anyway).
-  a = await startInstance(env);
-  b = await startInstance(env);
+  // Both at once, as an orchestrator starts them: the migrations run under an advisory lock.
+  [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+  proxy = await startRoundRobinProxy([a.url, b.url]);
 });
 
 afterAll(async () => {
+  await proxy?.close();
   await Promise.all([a?.stop(), b?.stop()]);
   await plivo?.close();
   await smtp?.close();
@@ -109,15 +113,17 @@ describe('two instances on one PostgreSQL', () => {
     userId = registered[0]!.json.user.id;
   });
 
-  it('shares the login throttle: the 11th wrong password is refused whichever instance it reaches', async () => {
+  it('shares the login throttle behind the proxy: the 11th wrong password is refused, whichever instance', async () => {
     const statuses: number[] = [];
     for (let n = 0; n < 11; n += 1) {
-      const response = await api(both()[n % 2]!.url, 'POST', '/auth/login', {
+      const response = await api(proxy.url, 'POST', '/auth/login', {
         body: { email: owners[1]!.email, password: 'wrong-password' },
       });
       statuses.push(response.status);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    // The proxy alternated: each instance counted some of the attempts.
+    expect([...proxy.served.values()].every((count) => count >= 5)).toBe(true);
   });
 
   it('onboards across instances: verify on B with the code emailed by A, number rented once', async () => {
@@ -269,7 +275,9 @@ describe('two instances on one PostgreSQL', () => {
     expect(took).toBeLessThan(10_000);
     expect((await Promise.all(inFlight)).map((r) => r.status)).toEqual([201, 201, 201]);
     expect(a.log()).not.toContain('abandoning');
-    // B carries on alone.
+    // B carries on alone; the proxy skips the stopped instance.
     expect((await api(b.url, 'GET', '/health/ready')).status).toBe(200);
+    const viaProxy = await Promise.all([0, 1, 2, 3].map(() => api(proxy.url, 'GET', '/auth/me', { token })));
+    expect(viaProxy.map((r) => r.status)).toEqual([200, 200, 200, 200]);
   });
 });

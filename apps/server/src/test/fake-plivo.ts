@@ -29,6 +29,8 @@ export interface FakePlivoMessage {
   url: string | undefined;
   /** When it was accepted (Message List's message_time). */
   time: Date;
+  /** Which client sent it, when its PLIVO_API_URL ends in /via-<name> (chaos tells instances apart so). */
+  via: string | undefined;
 }
 
 export interface FakePlivo {
@@ -93,6 +95,8 @@ export async function startFakePlivo(
 
   function handle(req: IncomingMessage, res: ServerResponse, rawBody: string): number {
     const url = new URL(req.url ?? '/', 'http://fake');
+    const via = /^\/via-(\w+)(\/.*)$/.exec(url.pathname);
+    if (via) url.pathname = via[2]!;
     if (req.headers.authorization !== expectedAuth)
       return send(res, 401, { api_id: apiId(), error: 'Authentication failed' });
     if (failures > 0) {
@@ -117,7 +121,7 @@ export async function startFakePlivo(
         return send(res, 400, { api_id: apiId(), error: 'src, dst and text are required' });
       if (!/^\+?\d{8,15}$/.test(dst)) return send(res, 400, { api_id: apiId(), error: 'invalid dst' });
       const uuid = randomUUID();
-      const message = { uuid, src, dst, text, url: callback, time: new Date() };
+      const message = { uuid, src, dst, text, url: callback, time: new Date(), via: via?.[1] };
       fake.messages.push(message);
       const answer = () =>
         send(res, 202, { api_id: apiId(), message: 'message(s) queued', message_uuid: [uuid] });
@@ -275,13 +279,13 @@ export async function startFakePlivo(
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    ...fake,
+  // The same object the server reads (not a copy), so a test can set onMessage after start.
+  return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  });
 }
