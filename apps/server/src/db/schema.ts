@@ -471,3 +471,18 @@ export const messageTemplates = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
+
+/**
+ * Scheduled work done, one row per job and due item (issue 17): the row is written in the same transaction
+ * as the work, so with any number of instances each due item runs once, and a rolled-back run frees it.
+ * Carries the weekly email later (job 'weekly-email', due key '<userId>:<ISO week>').
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    job: text('job').notNull(),
+    dueKey: text('due_key').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.dueKey] })],
+);
