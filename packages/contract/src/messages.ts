@@ -88,6 +88,9 @@ export const authMessages = {
   /** Readiness while the instance shuts down. */
   shuttingDown: 'This server is shutting down.', // ours
   metricsTokenRequired: 'A valid metrics token is required.', // ours
+  /** A provider (Stripe) did not answer or failed on its side: nothing was changed. */
+  providerUnavailable:
+    'Our payment provider is not answering right now. Nothing was changed; please try again in a moment.', // ours
 } as const;
 
 export const screenMessages = {

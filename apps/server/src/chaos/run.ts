@@ -6,9 +6,12 @@
  *
  *   npm run chaos                 every fault
  *   npm run chaos -- kill alert   only the faults whose name contains one of the words
+ *   npm run chaos -- --pg-port=55441   the private cluster's port (default 55440)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,12 +25,14 @@ import { addCustomer, businessWithNumber } from '../features/messaging/messaging
 import { systemClock } from '../lib/clock.ts';
 import { type FakePlivo, startFakePlivo } from '../test/fake-plivo.ts';
 import { type FakeSmtp, startFakeSmtp } from '../test/fake-smtp.ts';
+import { FAKE_PRICES, FAKE_SECRET_KEY, startFakeStripe } from '../test/fake-stripe.ts';
 import { api, type Instance, startInstance } from '../test/instance.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.ts';
 
-const PG_PORT = 55440;
-const filters = process.argv.slice(2).map((word) => word.toLowerCase());
+const args = process.argv.slice(2);
+const PG_PORT = Number(args.find((arg) => arg.startsWith('--pg-port='))?.split('=')[1] ?? 55440);
+const filters = args.filter((arg) => !arg.startsWith('--')).map((word) => word.toLowerCase());
 const results: { fault: string; sent: string; lost: number; duplicated: number; notes: string }[] = [];
 const say = (line: string) => console.log(`\x1b[36m›\x1b[0m ${line}`);
 
@@ -214,6 +219,8 @@ async function providerOutage(kind: '5xx' | 'hang') {
     emails,
     smtp.received.flatMap((mail) => mail.to),
   );
+  const messageIds = smtp.received.map((mail) => /^Message-ID:\s*(\S+)/im.exec(mail.raw)?.[1]);
+  const distinctMails = new Set(messageIds).size;
   const [retried] = await database.db
     .select({ rows: sql<number>`count(*)::int`, max: sql<number>`coalesce(max(${outbox.attempts}), 0)::int` })
     .from(outbox)
@@ -223,7 +230,7 @@ async function providerOutage(kind: '5xx' | 'hang') {
     sent: `texts ${texts.once}/20, emails ${mails.once}/5`,
     lost: texts.lost + mails.lost,
     duplicated: texts.duplicated + mails.duplicated,
-    notes: `GET /auth/me p50 ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms during; sign-up p50 ${p50(registerTimes).toFixed(0)} ms during; ${retried!.rows} rows retried (up to ${retried!.max} attempts); all delivered ${drainSeconds} s after recovery${done ? '' : ' (outbox NOT settled)'}`,
+    notes: `GET /auth/me p50 ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms during; sign-up p50 ${p50(registerTimes).toFixed(0)} ms during; ${smtp.received.length} SMTP deliveries with ${distinctMails} distinct Message-IDs; ${retried!.rows} rows retried (up to ${retried!.max} attempts); all delivered ${drainSeconds} s after recovery${done ? '' : ' (outbox NOT settled)'}`,
   });
   await Promise.all([a.stop(), b.stop()]);
   await database.close();
@@ -301,6 +308,9 @@ async function postgresRestart() {
   load.state.stop = true;
   await load.done;
   const recovered = load.state.acknowledged.length > ackBefore;
+  if (a.child.exitCode !== null || a.child.signalCode !== null) {
+    console.error(`the instance died while the database was down:\n${a.log().slice(-3000)}`);
+  }
   const reopened = openDatabase({ url });
   await settled(reopened, 60_000);
   const lost = await missing(reopened, load.state.acknowledged);
@@ -363,10 +373,97 @@ async function killUnderWriteLoad(kind: 'PGlite' | 'PostgreSQL') {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** Forwards to `target` unless told to answer `status` or to hold requests (a provider outage). */
+async function faultyProxy(target: string) {
+  let fault: { status: number } | { hang: true } | null = null;
+  const server = createServer((req, res) => {
+    const current = fault;
+    if (current && 'status' in current) {
+      res.writeHead(current.status, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ error: { type: 'api_error', message: 'outage' } }));
+    }
+    if (current) return; // hang: never answer
+    const forward = httpRequest(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    outage(next: typeof fault) {
+      fault = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function stripeOutage() {
+  const fault = 'Stripe answers 5xx, then hangs for 60 s';
+  say(`${fault}…`);
+  const url = await newDatabase();
+  const database = openDatabase({ url });
+  await database.migrate();
+  const { owner } = await prepareOwner(database, undefined, 0);
+  const stripe = await startFakeStripe();
+  const faulty = await faultyProxy(stripe.url);
+  const a = await startInstance({
+    DATABASE_URL: url,
+    PUBLIC_URL: 'http://app.test',
+    STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: 'whsec_fake',
+    STRIPE_API_URL: faulty.url,
+    STRIPE_PRICE_STARTER_MONTHLY: FAKE_PRICES.STARTER.monthly,
+    STRIPE_PRICE_STARTER_YEARLY: FAKE_PRICES.STARTER.yearly,
+    STRIPE_PRICE_GROWTH_MONTHLY: FAKE_PRICES.GROWTH.monthly,
+    STRIPE_PRICE_GROWTH_YEARLY: FAKE_PRICES.GROWTH.yearly,
+  });
+  const token = await login(a, owner.email, owner.password);
+  const me = () => api(a.url, 'GET', '/auth/me', { token });
+  const pricing = async () => {
+    const started = performance.now();
+    const response = await api(a.url, 'GET', '/stripe/pricing', { token });
+    return { status: response.status, ms: performance.now() - started, message: response.json?.message };
+  };
+  const before = await timed(20, me);
+  faulty.outage({ status: 503 });
+  const on5xx = await pricing();
+  faulty.outage({ hang: true });
+  const hung = pricing();
+  await sleep(2_000);
+  const during = await timed(20, me);
+  const onHang = await hung;
+  faulty.outage(null);
+  const after = await pricing();
+  results.push({
+    fault,
+    sent: 'nothing queued for Stripe (its calls run inside the request, with idempotency keys)',
+    lost: 0,
+    duplicated: 0,
+    notes: `GET /auth/me p50 ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms while Stripe hangs; GET /stripe/pricing (asks Stripe) answered ${on5xx.status} in ${on5xx.ms.toFixed(0)} ms on 5xx, ${onHang.status} in ${(onHang.ms / 1000).toFixed(1)} s on a hang ("${onHang.message}"), ${after.status} once Stripe is back`,
+  });
+  await a.stop();
+  await faulty.close();
+  await stripe.close();
+  await database.close();
+}
+
 const faults: [string, () => Promise<void>][] = [
   ['kill alert', killDuringAlert],
   ['provider 5xx', () => providerOutage('5xx')],
   ['provider hang', () => providerOutage('hang')],
+  ['provider stripe', stripeOutage],
   ['postgres restart', postgresRestart],
   ['kill write pglite', () => killUnderWriteLoad('PGlite')],
   ['kill write postgres', () => killUnderWriteLoad('PostgreSQL')],

@@ -49,6 +49,13 @@ export function openDatabase(target: { url: string } | { dataDir: string }): Dat
     pool.on('error', (error) => {
       console.error(`database connection lost: ${error.message}`);
     });
+    // A checked-out connection (inside a transaction, between two queries) that the server drops emits
+    // 'error' on its client, which would otherwise crash the process; the pending work fails with a 503.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        console.error(`database connection lost: ${error.message}`);
+      });
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,

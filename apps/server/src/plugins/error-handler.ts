@@ -34,7 +34,21 @@ export function registerErrorHandler(app: FastifyInstance) {
         .header('retry-after', '5')
         .send({ success: false, message: authMessages.serviceUnavailable });
     }
+    if (isProviderOutage(error)) {
+      request.log.warn({ err: error }, 'payment provider unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '30')
+        .send({ success: false, message: authMessages.providerUnavailable });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, message: authMessages.serverError });
   });
+}
+
+/** Stripe's SDK errors for a provider that is down: no connection, a timeout, or a 5xx of its own. */
+function isProviderOutage(error: unknown): boolean {
+  const { type, statusCode } = error as { type?: unknown; statusCode?: unknown };
+  if (type === 'StripeConnectionError') return true;
+  return type === 'StripeAPIError' && typeof statusCode === 'number' && statusCode >= 500;
 }

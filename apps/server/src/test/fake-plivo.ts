@@ -130,20 +130,28 @@ export async function startFakePlivo(
       return 202;
     }
     if (req.method === 'GET' && rest === 'Message/') {
-      // Message List (MDRs): outbound only here, filtered by numbers (E.164 or digits) and message_time__gte.
+      // Message List (MDRs): outbound only here, filtered by numbers (E.164 or digits) and message_time, paged.
       const digits = (value: string | null) => value?.replace(/^\+/, '');
       const from = digits(url.searchParams.get('from_number'));
       const to = digits(url.searchParams.get('to_number'));
       const since = url.searchParams.get('message_time__gte');
       const sinceMs = since ? Date.parse(`${since.replace(' ', 'T')}Z`) : Date.now() - 86_400_000;
+      const until = url.searchParams.get('message_time__lte');
+      // Whole seconds, as Plivo's filter format has them: the upper bound takes its whole second.
+      const untilMs = until ? Date.parse(`${until.replace(' ', 'T')}Z`) + 999 : Number.POSITIVE_INFINITY;
       const limit = Math.min(Number(url.searchParams.get('limit') ?? 20), 20);
-      const objects = fake.messages
-        .filter(
-          (m) =>
-            (!from || digits(m.src) === from) && (!to || digits(m.dst) === to) && m.time.getTime() >= sinceMs,
-        )
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const matching = fake.messages.filter(
+        (m) =>
+          (!from || digits(m.src) === from) &&
+          (!to || digits(m.dst) === to) &&
+          m.time.getTime() >= sinceMs &&
+          m.time.getTime() <= untilMs,
+      );
+      const next = offset + limit < matching.length ? `${url.pathname}?offset=${offset + limit}` : null;
+      const objects = [...matching]
         .reverse()
-        .slice(0, limit)
+        .slice(offset, offset + limit)
         .map((m) => ({
           message_uuid: m.uuid,
           from_number: digits(m.src),
@@ -155,7 +163,7 @@ export async function startFakePlivo(
         }));
       return send(res, 200, {
         api_id: apiId(),
-        meta: { limit, offset: 0, total_count: objects.length, next: null },
+        meta: { limit, offset, total_count: matching.length, next },
         objects,
       });
     }

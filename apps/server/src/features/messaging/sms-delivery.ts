@@ -61,6 +61,8 @@ export function createSmsDelivery(deps: {
           from: message.fromNumber,
           to: message.toNumber,
           since: new Date(message.sendStartedAt.getTime() - PROVIDER_CLOCK_SKEW_MS),
+          // The call could not have been taken later than the send's lease on the slot.
+          until: new Date(message.sendStartedAt.getTime() + SEND_LEASE_MS + PROVIDER_CLOCK_SKEW_MS),
         });
         const known = await knownProviderMessageIds(deps.db, found);
         const providerMessageId = found.find((id) => !known.has(id));

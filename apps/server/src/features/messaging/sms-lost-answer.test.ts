@@ -18,7 +18,10 @@ let fake: FakePlivo;
 let t: TestApp;
 beforeAll(async () => {
   fake = await startFakePlivo();
+  // The app's clock starts at the real time: Plivo (the local server) stamps messages with its own clock, and
+  // the delivery asks for the window around the interrupted send.
   t = await createTestApp({
+    startAt: new Date(),
     env: { PLIVO_AUTH_ID: fake.authId, PLIVO_AUTH_TOKEN: fake.authToken, PLIVO_API_URL: fake.url },
   });
 });
@@ -82,6 +85,41 @@ describe('a text whose provider answer was lost', () => {
       status: 'sent',
       providerMessageId: first.providerMessageId,
     });
+  });
+
+  it('finds it on a later page of Plivo’s list when the customer got many texts since', async () => {
+    const { customer, business, messageId } = await queueOne();
+    await claimDue(t.database.db, t.clock.now(), 10, 60_000);
+    await markSendStarted(t.database.db, messageId, t.clock.now());
+    const plivo = createPlivoSmsProvider({
+      authId: fake.authId,
+      authToken: fake.authToken,
+      apiUrl: fake.url,
+      statusUrl: 'http://app.test/api/v1/webhooks/plivo/status',
+    });
+    const lost = await plivo.send({
+      from: business.number,
+      to: customer.phone,
+      text: 'A slot opened',
+      idempotencyKey: messageId,
+    });
+    // 25 more texts to the same customer go out (and are recorded) before the lease runs out.
+    await t.database.db.transaction(async (tx) => {
+      for (let n = 0; n < 25; n += 1) {
+        await enqueueSms(tx, {
+          userId: business.id,
+          customerId: customer.id,
+          to: customer.phone,
+          body: `Note ${n}`,
+          now: t.clock.now(),
+        });
+      }
+    });
+    const listsBefore = listCalls().length;
+    await deliverTexts(t);
+    expect(creates(customer.phone)).toHaveLength(26);
+    expect(listCalls().length - listsBefore).toBe(2); // two pages of 20
+    expect((await messageRow(messageId)).providerMessageId).toBe(lost.providerMessageId);
   });
 
   it('is sent once when Plivo has no record of it', async () => {

@@ -96,7 +96,7 @@ export function createOutboxWorker(deps: {
           return;
         }
       } else {
-        await deps.email.send(row.payload as EmailMessage);
+        await deps.email.send(row.payload as EmailMessage, { messageId: row.id });
       }
       await markSent(deps.db, row.id, deps.clock.now());
       report(row.kind, 'sent');

@@ -13,8 +13,11 @@ export function createSmtpEmailProvider(options: { url: string; from: string }):
   });
   return {
     name: 'smtp',
-    async send(message: EmailMessage) {
+    async send(message: EmailMessage, sendOptions?: { messageId?: string }) {
       await transport.sendMail({
+        ...(sendOptions?.messageId
+          ? { messageId: `<${sendOptions.messageId}@waitlist-and-text.outbox>` }
+          : {}),
         from: options.from,
         to: message.to,
         subject: message.subject,

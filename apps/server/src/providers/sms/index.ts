@@ -30,10 +30,10 @@ export interface SmsProvider {
   readonly name: 'plivo' | 'local';
   send(request: SmsSendRequest): Promise<SmsSendResult>;
   /**
-   * Texts from `from` to `to` the provider accepted since `since` (its message ids), to tell whether a send
+   * Texts from `from` to `to` the provider accepted between `since` and `until` (its message ids), to tell whether a send
    * whose answer was lost went out. Absent where a resend is harmless (the local phone keys by our id).
    */
-  findSent?(query: { from: string; to: string; since: Date }): Promise<string[]>;
+  findSent?(query: { from: string; to: string; since: Date; until: Date }): Promise<string[]>;
   /** An available US number that can text, in the area code when given; null when none is available. */
   searchNumber(areaCode?: string): Promise<string | null>;
   /** Makes sure an application routes inbound texts to `messageUrl`; returns its id. */

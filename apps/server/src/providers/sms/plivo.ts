@@ -84,18 +84,29 @@ export function createPlivoSmsProvider(options: {
       return { providerMessageId: uuid, status: 'sent' };
     },
 
-    async findSent({ from, to, since }) {
+    async findSent({ from, to, since, until }) {
       // Plivo's Message List (MDRs, 20 a page, 20 calls a minute): outbound texts between the two numbers
-      // since the interrupted send started. Only asked after a send whose answer was lost, so the limit holds.
-      const query = new URLSearchParams({
-        message_direction: 'outbound',
-        from_number: `+${plivoDigits(from)}`,
-        to_number: `+${plivoDigits(to)}`,
-        message_time__gte: plivoTime(since),
-        limit: '20',
-      });
-      const answer = await call<{ objects?: { message_uuid?: string }[] }>('GET', `/Message/?${query}`);
-      return (answer?.objects ?? []).flatMap((entry) => (entry.message_uuid ? [entry.message_uuid] : []));
+      // in the interrupted send's time window, every page. Only asked after a send whose answer was lost.
+      const found: string[] = [];
+      for (let offset = 0; offset < 200; offset += 20) {
+        const query = new URLSearchParams({
+          message_direction: 'outbound',
+          from_number: `+${plivoDigits(from)}`,
+          to_number: `+${plivoDigits(to)}`,
+          message_time__gte: plivoTime(since),
+          message_time__lte: plivoTime(until),
+          limit: '20',
+          offset: String(offset),
+        });
+        const page = await call<{ objects?: { message_uuid?: string }[]; meta?: { next?: string | null } }>(
+          'GET',
+          `/Message/?${query}`,
+        );
+        const objects = page?.objects ?? [];
+        for (const entry of objects) if (entry.message_uuid) found.push(entry.message_uuid);
+        if (objects.length < 20 || !page?.meta?.next) break;
+      }
+      return found;
     },
 
     async searchNumber(areaCode?: string) {
