@@ -45,7 +45,9 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { localToolsGuard } from './plugins/local-tools.ts';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
+import { registerStorableTextRule } from './plugins/storable-text.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
 import { isLocalBillingProvider } from './providers/billing/local.ts';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.ts';
@@ -72,6 +74,8 @@ declare module 'fastify' {
       waitlist: WaitlistService;
       openings: OpeningsService;
     };
+    /** Every route as registered (method and URL, HEAD left out): the authorization matrix walks it. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -94,6 +98,9 @@ export interface BuildAppOptions {
 
 export const API_PREFIX = '/api/v1';
 
+/** TRUST_PROXY as a hop count: believe that many proxies, counted from the server's own peer. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -106,21 +113,43 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 100 * 1024,
     forceCloseConnections: 'idle',
+    // TRUST_PROXY: whose X-Forwarded-For gives request.ip (the per-address throttles); off by default.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerStorableTextRule(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   // ---- wiring: every service receives its dependencies here, in one place ----
   const email =
-    options.emailProvider ?? createEmailProvider(config.email, { db: database.db, logger: app.log });
+    options.emailProvider ??
+    createEmailProvider(config.email, {
+      db: database.db,
+      logger: app.log,
+      // Codes and reset links reach the log only for the person at the machine (loopback HOST).
+      logSecrets: config.localTools === 'anyone',
+    });
   const sms =
     options.smsProvider ??
-    createSmsProvider(config.sms, { db: database.db, logger: app.log, publicUrl: config.publicUrl });
+    createSmsProvider(config.sms, {
+      db: database.db,
+      logger: app.log,
+      publicUrl: config.publicUrl,
+      logTexts: config.localTools === 'anyone',
+    });
   const smsDelivery = createSmsDelivery({
     db: database.db,
     sms,
@@ -163,7 +192,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // features/openings provides onCustomerReply (YES → claim); without it a plain reply is only stored.
     handlers: { onCustomerReply: openingsService.onCustomerReply },
   });
-  const limiter = createRateLimiter({ db: database.db, redisUrl: config.redisUrl });
+  const limiter = createRateLimiter({
+    db: database.db,
+    redisUrl: config.redisUrl,
+    points: { registerIp: config.signupLimitPerHour },
+  });
   const billingProvider =
     options.billingProvider ??
     (await createBillingProvider(config.billing, {
@@ -202,6 +235,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const localBilling = isLocalBillingProvider(billingProvider) ? billingProvider : undefined;
   const authenticate = createAuthenticate(authService);
+  const toolsGuard =
+    config.localTools === 'closed' ? undefined : localToolsGuard(config.localTools, authenticate);
   app.decorate('outbox', outbox);
   app.decorate('billingWorker', billingWorker);
   app.decorate('openingsWorker', openingsWorker);
@@ -323,18 +358,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           billingWorker,
           provider: localBilling,
           authenticate: authenticate as never,
+          toolsGuard,
         });
       }
     },
     { prefix: API_PREFIX },
   );
 
-  if (email.name === 'local') await app.register(devMailboxRoutes, { db: database.db });
-  if (sms.name === 'local') {
-    await app.register(devPhoneRoutes, {
-      db: database.db,
-      messagingService,
-      afterReply: () => outbox.drain(),
+  // The local tools: anyone on a loopback HOST, admins with LOCAL_TOOLS=admin, nobody otherwise.
+  if (toolsGuard) {
+    await app.register(async (tools) => {
+      tools.addHook('onRequest', toolsGuard);
+      if (email.name === 'local') await tools.register(devMailboxRoutes, { db: database.db });
+      if (sms.name === 'local') {
+        await tools.register(devPhoneRoutes, {
+          db: database.db,
+          messagingService,
+          afterReply: () => outbox.drain(),
+        });
+      }
     });
   }
   if (localBilling) {

@@ -77,6 +77,31 @@ const envSchema = z.object({
     z.coerce.number().positive().max(600).default(10),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // On a HOST other than loopback the local tools (mailbox, phone, billing clock) stay closed and the
+  // server refuses to start, unless this opts in to them for admin sessions only (decision 0007).
+  LOCAL_TOOLS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.enum(['admin']).optional(),
+  ),
+  // Proxies in front of the server whose X-Forwarded-For is believed: a hop count or a comma list of
+  // addresses/CIDRs. Unset: the TCP peer is the client (nobody can forge an address for the throttles).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) =>
+        value === undefined ||
+        /^\d{1,2}$/.test(value) ||
+        value.split(',').every((part) => /^[\da-fA-F:.]+(\/\d{1,3})?$/.test(part.trim())),
+      { message: 'must be a hop count (e.g. 1) or a comma list of proxy addresses' },
+    ),
+  // Accounts one address may create per hour (POST /auth/register and social sign-up).
+  SIGNUP_LIMIT_PER_HOUR: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(1_000_000).default(10),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,10 +154,21 @@ export interface SocialConfig {
   apple: { clientId: string; jwksUrl: string } | undefined;
 }
 
+/**
+ * Who may use the local tools (/dev/mailbox, /dev/phone, the billing clock) of the local providers:
+ * `anyone` on a loopback HOST (the person at the machine), `admin` (an admin session) on a public HOST with
+ * LOCAL_TOOLS=admin, `closed` on a public HOST without it (main.ts then refuses to start).
+ */
+export type LocalToolsAccess = 'anyone' | 'admin' | 'closed';
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
+  localTools: LocalToolsAccess;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  signupLimitPerHour: number;
   publicUrl: string;
   database: { url: string } | { dataDir: string };
   email: { provider: 'smtp'; url: string; from: string } | { provider: 'local'; from: string };
@@ -170,6 +206,13 @@ export function loadConfig(
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    localTools: isLoopbackHost(env.HOST) ? 'anyone' : env.LOCAL_TOOLS === 'admin' ? 'admin' : 'closed',
+    trustProxy: !env.TRUST_PROXY
+      ? false
+      : /^\d+$/.test(env.TRUST_PROXY)
+        ? Number(env.TRUST_PROXY)
+        : env.TRUST_PROXY.split(',').map((part) => part.trim()),
+    signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
     email: env.SMTP_URL
@@ -186,6 +229,35 @@ export function loadConfig(
     webDistDir: undefined,
     ...overrides,
   };
+}
+
+/** 127.0.0.0/8, ::1 and localhost answer only this machine; 0.0.0.0, :: and any other address do not. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/** The local providers in use, each with the variable that replaces it. */
+export function localProviders(config: Pick<Config, 'email' | 'sms' | 'billing'>) {
+  return [
+    ...(config.email.provider === 'local' ? [{ tool: 'the local mailbox', set: 'SMTP_URL' }] : []),
+    ...(config.sms.provider === 'local'
+      ? [{ tool: 'the local phone', set: 'PLIVO_AUTH_ID and PLIVO_AUTH_TOKEN' }]
+      : []),
+    ...(config.billing.provider === 'local'
+      ? [{ tool: 'the local billing clock', set: 'STRIPE_SECRET_KEY' }]
+      : []),
+  ];
+}
+
+/**
+ * Why the server must not start, or undefined: on a public HOST a local provider would hand its tools
+ * (read any mail, reply as any customer, move the billing clock) to whoever reaches the address.
+ */
+export function publicHostProblem(config: Config): string | undefined {
+  const local = localProviders(config);
+  if (config.localTools !== 'closed' || local.length === 0) return undefined;
+  return `Refusing to start: HOST ${config.host} is not loopback and ${local.map((p) => p.tool).join(', ')} would be reachable from it; set ${local.map((p) => p.set).join(', ')} (or LOCAL_TOOLS=admin to open the local tools to admin sessions only)`;
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '');

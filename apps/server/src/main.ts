@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, publicHostProblem } from './config.ts';
 import { describeDataDir, openDatabase } from './db/client.ts';
 import { startShutdownWatchdog } from './lib/shutdown-watchdog.ts';
 
@@ -18,6 +18,11 @@ try {
     process.exit(1);
   }
   throw error;
+}
+const problem = publicHostProblem(config);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
 }
 
 const database = openDatabase(config.database);
@@ -97,6 +102,8 @@ if (config.billing.provider === 'local') {
 }
 if (config.email.provider === 'local') {
   app.log.info(
-    `Emails are not sent: read them at ${config.publicUrl}/dev/mailbox (codes and links also appear in this log)`,
+    config.localTools === 'anyone'
+      ? `Emails are not sent: read them at ${config.publicUrl}/dev/mailbox (codes and links also appear in this log)`
+      : `Emails are not sent: admins read them at ${config.publicUrl}/api/v1/dev/mailbox (LOCAL_TOOLS=admin)`,
   );
 }

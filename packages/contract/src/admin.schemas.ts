@@ -20,6 +20,8 @@ export function defaultOrderFor(sort: AdminSortKey): SortOrder {
 
 export const adminMessages = {
   adminOnly: 'Only admins can see the user list.',
+  /** ours (issue 12): the local tools on a public HOST with LOCAL_TOOLS=admin */
+  localToolsAdminOnly: 'Only admins can use the local tools on this server.',
   badSort: `Unknown sort key. Use one of: ${adminSortKeys.join(', ')}.`,
   badOrder: 'Sort order must be asc or desc.',
   badVerified: 'verified must be true or false.',

@@ -73,6 +73,10 @@ export const verificationCodeField = z
 export const verifyAccountBody = z.object({ verificationCode: verificationCodeField });
 export type VerifyAccountBody = z.infer<typeof verifyAccountBody>;
 
+/** POST /auth/confirm-email: the code sent to the new address of a pending email change (issue 12). */
+export const confirmEmailBody = z.object({ verificationCode: verificationCodeField });
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
+
 export const businessVerificationBody = z.object({
   businessName: requiredText(m.businessNameRequired, 120),
   businessPhone: businessPhoneField,

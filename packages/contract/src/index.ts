@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './phone.ts';
 export * from './sms-segments.ts';
 export * from './social.schemas.ts';
+export * from './text.ts';
 export * from './user.schemas.ts';
 export * from './waitlist.messages.ts';
 export * from './waitlist.schemas.ts';

@@ -30,6 +30,9 @@ export const validationMessages = {
   /** SPEC §8 names this phrase in the server's Apple error; the web asks for the phone on it. */
   phoneNumberRequired: 'Phone number is required',
   validationErrorTitle: 'Validation Error',
+  // ours (issue 12): NUL and unpaired surrogates, refused in every string field
+  unstorableText: (field: string) =>
+    `${field} contains a character that is not allowed (a NUL byte or an unpaired surrogate)`,
 } as const;
 
 export const authMessages = {
@@ -78,6 +81,12 @@ export const authMessages = {
   accountDeleted: 'Your account has been deleted.',
   detailsUpdated: 'Your profile information has been updated successfully',
   emailChangedVerify: 'Your profile was updated. We sent a 6-digit code to your new email address.',
+  // ours (issue 12): a verified account's new address takes effect only once its code is entered
+  emailChangePending: (email: string) =>
+    `We sent a 6-digit code to ${email}. Your email address changes once you enter it.`,
+  emailChanged: 'Your email address has been changed.',
+  emailChangeCancelled: 'The email change was cancelled. Your email address stays the same.',
+  noPendingEmail: 'There is no new email address waiting for a code.',
   businessSubmitted: 'Business details submitted successfully',
   validationFailed: 'Please correct the highlighted fields', // ours
   notFound: 'Not found', // ours
@@ -110,6 +119,10 @@ export const screenMessages = {
   updateProfileFailed: 'Failed to update profile',
   updatePasswordFailed: 'Failed to update password',
   deleteAccountFailed: 'Failed to delete account. Please try again.',
+  // ours (issue 12): the pending new email on the Account page
+  confirmEmailFailed: 'Failed to confirm your new email. Please check the code and try again.',
+  cancelEmailChangeFailed: 'Failed to cancel the email change. Please try again.',
+  emailCodeResent: 'A new code has been sent to your new email address.',
 } as const;
 
 export const planLabels = {

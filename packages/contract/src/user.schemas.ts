@@ -10,6 +10,8 @@ export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** A new address waiting for its code (issue 12); `email` changes only once that code is entered. */
+  pendingEmail: z.string().nullable().optional(),
   businessName: z.string(),
   businessPhone: z.string(),
   businessAddress: z.string(),

@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
-import { auth, createTestApp, registerUser } from '../test/test-app.ts';
+import { auth, createTestApp, verifiedUser } from '../test/test-app.ts';
 
 const USERS = 10_000;
 const REQUESTS = 200;
@@ -114,7 +114,7 @@ try {
   // lists merged (until then a trigram index scan costs more than reading 10,000 rows).
   await t.database.db.execute(sql`vacuum analyze users`);
   const seedMs = performance.now() - seedStarted;
-  const admin = await registerUser(t, { email: 'bench@admin.test' });
+  const admin = await verifiedUser(t, { email: 'bench@admin.test' });
 
   const scenarios: Array<{ name: string; queries: string[] }> = [
     {

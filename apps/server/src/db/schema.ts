@@ -25,6 +25,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** argon2id; null for accounts that only sign in through an identity provider. */
     passwordHash: text('password_hash'),
+    /**
+     * A new address asked for on a verified account (issue 12): it replaces `email` only once the code sent
+     * to it (in email_verifications) is entered, so nobody takes an address they do not own.
+     */
+    pendingEmail: text('pending_email'),
     verified: boolean('verified').notNull().default(false),
     admin: boolean('admin').notNull().default(false),
     isExternalAuth: boolean('is_external_auth').notNull().default(false),

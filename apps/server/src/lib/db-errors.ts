@@ -43,3 +43,40 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * An error as the log may keep it: a failed query keeps its SQL but never its bound values (Drizzle puts
+ * them in the message as "params: …"), and the database's own message loses quoted values and its detail
+ * line ("Key (email)=(…) already exists"). Anything else is returned unchanged.
+ */
+export function withoutQueryValues(error: unknown): unknown {
+  if (!error || typeof error !== 'object') return error;
+  const failed = findFailedQuery(error);
+  if (!failed) return error;
+  const cause = (failed as { cause?: { code?: unknown; message?: unknown; routine?: unknown } }).cause;
+  return {
+    type: (error as Error).name ?? 'Error',
+    message: `Failed query: ${failed.query}`,
+    stack: (error as Error).stack
+      ?.split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n'),
+    cause: cause && {
+      code: cause.code,
+      routine: cause.routine,
+      message: typeof cause.message === 'string' ? cause.message.replace(/"[^"]*"/g, '"…"') : undefined,
+    },
+  };
+}
+
+function findFailedQuery(error: unknown): { query: string; cause?: unknown } | undefined {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const query = (current as { query?: unknown }).query;
+    if (typeof query === 'string' && 'params' in current) return current as unknown as { query: string };
+  }
+  return undefined;
+}

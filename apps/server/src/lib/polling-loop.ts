@@ -1,3 +1,4 @@
+import { withoutQueryValues } from './db-errors.ts';
 import type { Logger } from './logger.ts';
 
 export interface PollingLoop<T> {
@@ -43,7 +44,7 @@ export function createPollingLoop<T>(options: {
       runOnce()
         .then((result) => options.afterPass?.(result))
         .catch((error) => {
-          options.logger.error({ err: error }, options.failureMessage);
+          options.logger.error({ err: withoutQueryValues(error) }, options.failureMessage);
           return undefined;
         })
         .then((wait) => schedule(wait ?? options.pollMs));

@@ -1,7 +1,7 @@
 import { authMessages } from '@waitlist/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { isDatabaseUnavailable, withoutQueryValues } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Maps every error to the API's one shape: `{ success: false, message, errors? }` (DESIGN.md §4). */
@@ -28,7 +28,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       // The database is down or restarting: a clean 503 the client may retry, not a 500.
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ err: withoutQueryValues(error) }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', '5')
@@ -41,7 +41,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         .header('retry-after', '30')
         .send({ success: false, message: authMessages.providerUnavailable });
     }
-    request.log.error({ err: error }, 'request failed');
+    // A failed query is logged with its SQL, never with the values it was given (issue 12).
+    request.log.error({ err: withoutQueryValues(error) }, 'request failed');
     return reply.status(500).send({ success: false, message: authMessages.serverError });
   });
 }

@@ -155,7 +155,13 @@ export async function registerUser(
     password: 'secret123',
     ...overrides,
   };
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+  // Each from its own address: sign-up is throttled per address (issue 12).
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: body,
+    remoteAddress: uniqueIp(),
+  });
   if (response.statusCode !== 201)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const json = response.json();
@@ -181,8 +187,8 @@ export async function latestCodeFor(t: TestApp, to: string): Promise<string> {
   return code;
 }
 
-/** A user who registered, verified and submitted business details: a "full user" of SPEC §6. */
-export async function onboardedUser(t: TestApp, overrides: Parameters<typeof registerUser>[1] = {}) {
+/** A user who registered and entered the code emailed to them (an admin, when ADMIN_EMAILS lists them). */
+export async function verifiedUser(t: TestApp, overrides: Parameters<typeof registerUser>[1] = {}) {
   const user = await registerUser(t, overrides);
   const code = await latestCodeFor(t, user.email);
   const verify = await t.app.inject({
@@ -190,8 +196,15 @@ export async function onboardedUser(t: TestApp, overrides: Parameters<typeof reg
     url: '/api/v1/auth/verify-account',
     headers: auth(user.token),
     payload: { verificationCode: code },
+    remoteAddress: uniqueIp(),
   });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  return { ...user, user: verify.json().user };
+}
+
+/** A user who registered, verified and submitted business details: a "full user" of SPEC §6. */
+export async function onboardedUser(t: TestApp, overrides: Parameters<typeof registerUser>[1] = {}) {
+  const user = await verifiedUser(t, overrides);
   const business = await t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/business-verification',

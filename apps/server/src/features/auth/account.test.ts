@@ -12,6 +12,7 @@ import {
   secretsIn,
   type TestApp,
   uniqueEmail,
+  verifiedUser,
 } from '../../test/test-app.ts';
 
 const boss = uniqueEmail('boss');
@@ -177,32 +178,48 @@ describe('POST /auth/logout', () => {
 });
 
 describe('ADMIN_EMAILS', () => {
-  it('makes a listed email an admin when it registers, in any case', async () => {
+  it('a listed email that registers is not an admin until its owner enters the code (issue 12)', async () => {
     const admin = await registerUser(t, { email: ` ${boss} `.toUpperCase() });
-    expect(admin.user).toMatchObject({ email: boss, admin: true });
+    expect(admin.user).toMatchObject({ email: boss, admin: false, verified: false });
+    expect((await me(admin.token)).json().data.admin).toBe(false);
+    // Start-up's grant skips an unverified address too.
+    expect(await t.app.services.auth.grantAdmins(t.config.adminEmails)).toEqual([]);
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-account',
+      headers: auth(admin.token),
+      payload: { verificationCode: await latestCodeFor(t, boss) },
+    });
+    expect(verify.json().user).toMatchObject({ verified: true, admin: true });
     expect((await me(admin.token)).json().data.admin).toBe(true);
-    const ordinary = await registerUser(t);
+    const ordinary = await verifiedUser(t);
     expect(ordinary.user.admin).toBe(false);
   });
 
-  it('grantAdmins (run at start-up) makes existing listed users admins, case-insensitively, and only them', async () => {
-    const listed = await registerUser(t, { email: uniqueEmail('later') });
-    const unlisted = await registerUser(t);
+  it('grantAdmins (run at start-up) makes existing verified listed users admins, case-insensitively, and only them', async () => {
+    const listed = await verifiedUser(t, { email: uniqueEmail('later') });
+    const unlisted = await verifiedUser(t);
+    const unverified = await registerUser(t, { email: uniqueEmail('unproved') });
     expect(listed.user.admin).toBe(false);
 
-    const granted = await t.app.services.auth.grantAdmins([listed.email.toUpperCase(), uniqueEmail('ghost')]);
+    const granted = await t.app.services.auth.grantAdmins([
+      listed.email.toUpperCase(),
+      unverified.email,
+      uniqueEmail('ghost'),
+    ]);
     expect(granted).toEqual([{ email: listed.email }]);
     expect((await me(listed.token)).json().data.admin).toBe(true);
     expect((await me(unlisted.token)).json().data.admin).toBe(false);
+    expect((await me(unverified.token)).json().data.admin).toBe(false);
     // Running it again (the next start) changes nothing and reports nothing.
     expect(await t.app.services.auth.grantAdmins([listed.email])).toEqual([]);
     expect(await t.app.services.auth.grantAdmins([])).toEqual([]);
   });
 
-  it('start-up grants the configured list: a user who registered before being listed becomes admin', async () => {
+  it('start-up grants the configured list: a verified user who registered before being listed becomes admin', async () => {
     expect(t.config.adminEmails).toEqual([boss, deputy]);
-    // Registering while listed already makes deputy an admin; undo that to stand for an earlier sign-up.
-    const early = await registerUser(t, { email: deputy });
+    // Verifying while listed already makes deputy an admin; undo that to stand for an earlier sign-up.
+    const early = await verifiedUser(t, { email: deputy });
     await t.database.db.update(users).set({ admin: false }).where(eq(users.id, early.id));
     const granted = await t.app.services.auth.grantAdmins(t.config.adminEmails);
     expect(granted).toEqual([{ email: deputy }]);

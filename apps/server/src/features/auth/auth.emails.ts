@@ -26,6 +26,22 @@ export function verificationCodeEmail(to: string, firstName: string, code: strin
   };
 }
 
+/** The code that confirms a new address of a verified account (issue 12); sent to the new address. */
+export function emailChangeCodeEmail(to: string, firstName: string, code: string): EmailMessage {
+  const lines = [
+    `Hi ${firstName},`,
+    `Your Waitlist & Text code to confirm this new email address is ${code}.`,
+    'Enter it on your Account page within 10 minutes. Until then your account keeps its old address. If you did not ask for this, you can ignore this email.',
+  ];
+  return {
+    to,
+    subject: `Confirm your new email address: ${code}`,
+    text: lines.join('\n\n'),
+    html: layout('Confirm your new email address', lines),
+    logSummary: `email change code ${code}`,
+  };
+}
+
 export function passwordResetEmail(to: string, firstName: string, link: string): EmailMessage {
   const lines = [
     `Hi ${firstName},`,

@@ -85,7 +85,9 @@ export async function updateUser(
   executor: Executor,
   id: string,
   changes: ProfileChanges &
-    Partial<Pick<UserRow, 'verified' | 'passwordHash' | 'businessVerificationStatus' | 'admin'>>,
+    Partial<
+      Pick<UserRow, 'verified' | 'passwordHash' | 'businessVerificationStatus' | 'admin' | 'pendingEmail'>
+    >,
   now: Date,
 ) {
   const [user] = await executor
@@ -102,11 +104,14 @@ export function deleteUser(executor: Executor, id: string) {
 
 export async function grantAdmin(executor: Executor, emails: string[]) {
   if (emails.length === 0) return [];
-  return executor
-    .update(users)
-    .set({ admin: true })
-    .where(and(inArray(users.email, emails), eq(users.admin, false)))
-    .returning({ email: users.email });
+  return (
+    executor
+      .update(users)
+      .set({ admin: true })
+      // Only a verified address is proof of owning it (issue 12).
+      .where(and(inArray(users.email, emails), eq(users.admin, false), eq(users.verified, true)))
+      .returning({ email: users.email })
+  );
 }
 
 // ---- sessions ----

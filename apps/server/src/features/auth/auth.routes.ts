@@ -2,6 +2,7 @@ import {
   authMessages,
   authResponse,
   businessVerificationBody,
+  confirmEmailBody,
   errorResponse,
   forgotPasswordBody,
   loginBody,
@@ -31,6 +32,15 @@ const errors = {
 };
 const bearer = [{ bearerAuth: [] }];
 
+/** The answer to a profile update: a pending new address is named, so the owner knows where the code went. */
+export function profileUpdateMessage(result: {
+  user: { pendingEmail: string | null };
+  emailChange: 'pending' | 'replaced' | undefined;
+}) {
+  if (result.emailChange === 'pending') return authMessages.emailChangePending(result.user.pendingEmail!);
+  return result.emailChange === 'replaced' ? authMessages.emailChangedVerify : authMessages.detailsUpdated;
+}
+
 /**
  * The optional profile fields keep their stored value when a request leaves them out (the contract's schema
  * would read a missing one as ''): the web's profile form never sends the business phone (SPEC §5), and
@@ -55,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/register',
     { schema: { tags: ['auth'], body: registerBody, response: { 201: authResponse, ...errors } } },
     async (request, reply) => {
-      const { token, user } = await authService.register(request.body);
+      const { token, user } = await authService.register(request.body, request.ip);
       return reply
         .status(201)
         .send({ success: true, token, user: toUserDto(user), message: authMessages.registered });
@@ -188,12 +198,48 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user, emailChanged } = await authService.updateProfile(sessionOf(request).user, request.body);
-      return {
-        success: true as const,
-        data: toUserDto(user),
-        message: emailChanged ? authMessages.emailChangedVerify : authMessages.detailsUpdated,
-      };
+      const result = await authService.updateProfile(sessionOf(request).user, request.body);
+      return { success: true as const, data: toUserDto(result.user), message: profileUpdateMessage(result) };
+    },
+  );
+
+  app.post(
+    '/auth/confirm-email',
+    {
+      ...guarded,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Enters the code sent to a pending new email address; the address then becomes the account’s',
+        security: bearer,
+        body: confirmEmailBody,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await authService.confirmEmail(
+        sessionOf(request).user,
+        request.body.verificationCode,
+        request.ip,
+      );
+      return { success: true as const, user: toUserDto(user), message: authMessages.emailChanged };
+    },
+  );
+
+  app.delete(
+    '/auth/pending-email',
+    {
+      ...guarded,
+      schema: {
+        tags: ['auth'],
+        summary: 'Cancels a pending email change',
+        security: bearer,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await authService.cancelEmailChange(sessionOf(request).user);
+      return { success: true as const, user: toUserDto(user), message: authMessages.emailChangeCancelled };
     },
   );
 

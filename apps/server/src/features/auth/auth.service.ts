@@ -26,6 +26,7 @@ import {
 } from '../../lib/secrets.ts';
 import { enqueueEmail } from '../outbox/outbox.repo.ts';
 import {
+  emailChangeCodeEmail,
   passwordChangedEmail,
   passwordResetEmail,
   socialAccountPasswordEmail,
@@ -73,11 +74,14 @@ export async function issueSession(
   return { token };
 }
 
-/** What every new account starts with, however it signs up: the 7-day trial from now, admin if listed. */
-export function newAccountFields(now: Date, email: string, adminEmails: string[]) {
+/**
+ * What every new account starts with, however it signs up: the 7-day trial from now, and admin only for a
+ * listed email that is verified (issue 12); an unverified one becomes admin when it is verified.
+ */
+export function newAccountFields(now: Date, email: string, adminEmails: string[], verified: boolean) {
   return {
     email,
-    admin: adminEmails.includes(email),
+    admin: verified && adminEmails.includes(email),
     trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
     createdAt: now,
     updatedAt: now,
@@ -95,7 +99,39 @@ export function createAuthService(deps: AuthServiceDeps) {
     const code = generateVerificationCode();
     const expiresAt = new Date(clock.now().getTime() + VERIFICATION_CODE_TTL_MINUTES * MINUTE_MS);
     await repo.upsertVerification(executor, user.id, hashToken(code), expiresAt);
-    await enqueueEmail(executor, verificationCodeEmail(user.email, user.firstName, code), clock.now());
+    // A pending new address of a verified account gets its own code; the account's address is untouched.
+    const message =
+      user.verified && user.pendingEmail
+        ? emailChangeCodeEmail(user.pendingEmail, user.firstName, code)
+        : verificationCodeEmail(user.email, user.firstName, code);
+    await enqueueEmail(executor, message, clock.now());
+  }
+
+  /**
+   * Checks `code` against the user's live code inside `tx`: undefined when it matches (the code is then
+   * used up), else the message to answer with. A wrong guess is recorded, so it counts even though the
+   * request fails once the transaction commits.
+   */
+  async function useCode(tx: Executor, userId: string, code: string): Promise<string | undefined> {
+    const pending = await repo.findVerificationForUpdate(tx, userId);
+    if (!pending || pending.expiresAt <= clock.now()) return authMessages.codeExpired;
+    if (pending.failedAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS) return authMessages.codeBurned;
+    if (!sameHash(pending.codeHash, hashToken(code))) {
+      await repo.recordFailedVerification(tx, userId);
+      const left = VERIFICATION_CODE_MAX_ATTEMPTS - pending.failedAttempts - 1;
+      return left > 0
+        ? `${authMessages.codeInvalid}. ${left} attempt${left === 1 ? '' : 's'} left.`
+        : authMessages.codeBurned;
+    }
+    await repo.deleteVerification(tx, userId);
+    return undefined;
+  }
+
+  /** Admin follows the verified address (issue 12): listed → admin; a grant from the list leaves with it. */
+  function adminFor(user: repo.UserRow, newEmail: string): boolean {
+    if (deps.adminEmails.includes(newEmail)) return true;
+    if (deps.adminEmails.includes(user.email)) return false;
+    return user.admin;
   }
 
   /** Runs `work` in one transaction; email it queued is delivered only if the transaction commits. */
@@ -106,13 +142,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async register(body: RegisterBody) {
+    async register(body: RegisterBody, ip: string) {
+      // Sign-up sends an email to an address the caller chose: a budget per address (issue 12).
+      await limiter.consume('registerIp', ip);
       const passwordHash = await hashPassword(body.password);
       const now = clock.now();
       const email = body.email.toLowerCase();
       return withOutbox(async (tx) => {
         const user = await repo.insertUser(tx, {
-          ...newAccountFields(now, email, deps.adminEmails),
+          ...newAccountFields(now, email, deps.adminEmails, false),
           firstName: body.firstName,
           lastName: body.lastName,
           passwordHash,
@@ -126,18 +164,28 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(body: LoginBody, ip: string) {
       const email = body.email.toLowerCase();
-      await limiter.consume('loginIp', ip);
-      await limiter.consume('loginAccount', email);
+      // Failures only are counted (issue 12): per account and address, per address, and a slower
+      // ceiling per account, so failures from one address never lock the owner out of another.
+      const pair = `${email} ${ip}`;
+      await limiter.check('loginIp', ip);
+      await limiter.check('loginAccountIp', pair);
+      await limiter.check('loginAccount', email);
+      const failed = async () => {
+        await limiter.fail('loginIp', ip);
+        await limiter.fail('loginAccountIp', pair);
+        await limiter.fail('loginAccount', email);
+        return new Unauthorized(authMessages.invalidCredentials);
+      };
       const user = await repo.findUserByEmail(db, email);
       if (!user?.passwordHash) {
         dummyHash ??= hashPassword('not-a-real-password');
         await verifyPassword(await dummyHash, body.password);
-        throw new Unauthorized(authMessages.invalidCredentials);
+        throw await failed();
       }
       if (!(await verifyPassword(user.passwordHash, body.password))) {
-        throw new Unauthorized(authMessages.invalidCredentials);
+        throw await failed();
       }
-      await limiter.reset('loginAccount', email);
+      await limiter.reset('loginAccountIp', pair);
       const { token } = await createSession(db, user.id);
       return { token, user };
     },
@@ -198,8 +246,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
+    /** A new code to the unverified account's address, or to the pending new address of a verified one. */
     async sendVerification(user: repo.UserRow, ip: string) {
-      if (user.verified) throw new BadRequest(authMessages.alreadyVerified);
+      if (user.verified && !user.pendingEmail) throw new BadRequest(authMessages.alreadyVerified);
       await limiter.consume('sendVerificationIp', ip);
       await limiter.consume('sendVerificationAccount', user.id);
       await withOutbox((tx) => issueVerificationCode(tx, user));
@@ -212,25 +261,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       // The outcome is decided inside the transaction and thrown after it commits, so a wrong guess
       // is counted even though the request fails.
       const outcome = await db.transaction(async (tx) => {
-        const pending = await repo.findVerificationForUpdate(tx, user.id);
-        if (!pending || pending.expiresAt <= clock.now())
-          return { error: authMessages.codeExpired as string };
-        if (pending.failedAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS)
-          return { error: authMessages.codeBurned as string };
-        if (!sameHash(pending.codeHash, hashToken(code))) {
-          await repo.recordFailedVerification(tx, user.id);
-          const left = VERIFICATION_CODE_MAX_ATTEMPTS - pending.failedAttempts - 1;
-          return {
-            error:
-              left > 0
-                ? `${authMessages.codeInvalid}. ${left} attempt${left === 1 ? '' : 's'} left.`
-                : authMessages.codeBurned,
-          };
-        }
-        await repo.deleteVerification(tx, user.id);
+        const error = await useCode(tx, user.id, code);
+        if (error !== undefined) return { error };
+        // A listed address becomes admin only now that its owner has proved it (issue 12).
+        const admin = deps.adminEmails.includes(user.email) || user.admin;
         return {
           error: undefined,
-          user: await repo.updateUser(tx, user.id, { verified: true }, clock.now()),
+          user: await repo.updateUser(tx, user.id, { verified: true, admin }, clock.now()),
         };
       });
       if (outcome.error !== undefined) {
@@ -254,29 +291,85 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Writes only the profile fields (the mass-assignment allow-list). A new email address must be
-     * verified again, so it makes the account unverified and sends a code to the new address.
+     * Writes only the profile fields (the mass-assignment allow-list). A new email address must be proved:
+     * on a verified account it is kept as `pendingEmail` and a code goes to it, and the address changes only
+     * when that code is entered (confirmEmail), so nobody takes an address they do not own (issue 12). An
+     * account not verified yet has nothing to protect: its address is replaced and the new one gets the code.
      */
     async updateProfile(user: repo.UserRow, changes: Partial<ProfileUpdate>) {
-      const email = changes.email?.toLowerCase();
+      const { email: requested, ...profile } = changes;
+      const email = requested?.toLowerCase();
       const emailChanged = email !== undefined && email !== user.email;
+      if (emailChanged) {
+        // Each change sends an email to an address the caller chose: the resend budget applies.
+        await limiter.consume('sendVerificationAccount', user.id);
+        if (user.verified && (await repo.findUserByEmail(db, email))) {
+          throw new Conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+        }
+      }
+      const pending = emailChanged && user.verified;
       try {
         const updated = await withOutbox(async (tx) => {
           const row = await repo.updateUser(
             tx,
             user.id,
-            { ...changes, ...(email ? { email } : {}), ...(emailChanged ? { verified: false } : {}) },
+            {
+              ...profile,
+              ...(pending ? { pendingEmail: email } : {}),
+              ...(emailChanged && !pending ? { email, verified: false, pendingEmail: null } : {}),
+            },
             clock.now(),
           );
           if (emailChanged) await issueVerificationCode(tx, row!);
           return row!;
         });
-        return { user: updated, emailChanged };
+        return {
+          user: updated,
+          emailChange: pending ? ('pending' as const) : emailChanged ? ('replaced' as const) : undefined,
+        };
       } catch (error) {
         if (isUniqueViolation(error))
           throw new Conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
         throw error;
       }
+    },
+
+    /** Enters the code sent to the pending new address: the address becomes the account's (issue 12). */
+    async confirmEmail(user: repo.UserRow, code: string, ip: string) {
+      const newEmail = user.pendingEmail;
+      if (!newEmail) throw new BadRequest(authMessages.noPendingEmail);
+      await limiter.consume('verifyAccountIp', ip);
+      await limiter.consume('verifyAccountAccount', user.id);
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          const error = await useCode(tx, user.id, code);
+          if (error !== undefined) return { error };
+          const row = await repo.updateUser(
+            tx,
+            user.id,
+            { email: newEmail, pendingEmail: null, admin: adminFor(user, newEmail) },
+            clock.now(),
+          );
+          return { error: undefined, user: row! };
+        });
+        if (outcome.error !== undefined) {
+          throw new BadRequest(outcome.error, { verificationCode: outcome.error });
+        }
+        return outcome.user;
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new Conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+        throw error;
+      }
+    },
+
+    /** Drops a pending new address and its code; the account keeps its address. */
+    async cancelEmailChange(user: repo.UserRow) {
+      if (!user.pendingEmail) throw new BadRequest(authMessages.noPendingEmail);
+      return db.transaction(async (tx) => {
+        await repo.deleteVerification(tx, user.id);
+        return (await repo.updateUser(tx, user.id, { pendingEmail: null }, clock.now()))!;
+      });
     },
 
     async updatePassword(session: Session, body: UpdatePasswordBody) {

@@ -77,25 +77,44 @@ function expectTooMany(response: LightMyRequestResponse, rule: RateLimitRule) {
 }
 
 describe('POST /auth/login', () => {
-  it('locks an account after 10 failed attempts from any addresses, even for the right password', async () => {
-    expect(rateLimitRules.loginAccount.points).toBe(10);
-    await spendAllBut('loginAccount', a.email, 2);
-    expect((await login(t, a.email, 'wrong-password')).statusCode).toBe(401);
-    expect((await login(t, a.email.toUpperCase(), 'wrong-password')).statusCode).toBe(401);
+  it('stops an address after 10 failed passwords for one account, while the owner signs in from another (issue 12)', async () => {
+    expect(rateLimitRules.loginAccountIp.points).toBe(10);
+    const attacker = uniqueIp();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login(t, a.email, 'wrong-password', attacker)).statusCode).toBe(401);
+    }
     const [before] = await t.database.db
       .select({ n: count() })
       .from(sessions)
       .where(eq(sessions.userId, a.id));
-    const locked = await login(t, ` ${a.email.toUpperCase()} `, a.password);
-    expectTooMany(locked, 'loginAccount');
+    // The attacker's address is stopped for this account, even with the right password…
+    const locked = await login(t, ` ${a.email.toUpperCase()} `, a.password, attacker);
+    expectTooMany(locked, 'loginAccountIp');
     expect(locked.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
     const [after] = await t.database.db
       .select({ n: count() })
       .from(sessions)
       .where(eq(sessions.userId, a.id));
     expect(after!.n).toBe(before!.n);
-    // Another account is not affected.
-    expect((await login(t, b.email, b.password)).statusCode).toBe(200);
+    // …but the owner, from their own address, still signs in: the lockout is no weapon.
+    expect((await login(t, a.email, a.password, uniqueIp())).statusCode).toBe(200);
+    // Another account from the attacker's address is not affected by that pair's count.
+    expect((await login(t, b.email, b.password, attacker)).statusCode).toBe(200);
+  });
+
+  it('counts failures only: signing in many times from one address never locks anyone out', async () => {
+    const office = uniqueIp();
+    for (let attempt = 0; attempt < 12; attempt++) {
+      expect((await login(t, b.email, b.password, office)).statusCode).toBe(200);
+    }
+  });
+
+  it('has a slower ceiling of 100 failures an hour per account, across every address', async () => {
+    expect(rateLimitRules.loginAccount).toEqual({ points: 100, durationSeconds: 60 * 60 });
+    const target = await registerUser(t);
+    await spendAllBut('loginAccount', target.email, 1);
+    expect((await login(t, target.email, 'wrong-password')).statusCode).toBe(401);
+    expectTooMany(await login(t, target.email, target.password), 'loginAccount');
   });
 
   it('limits one address to 50 attempts across different emails; another address still signs in', async () => {

@@ -132,7 +132,8 @@ export function createSocialAuthService(deps: SocialAuthServiceDeps) {
     const firstName = (identity.firstName || body.firstName).slice(0, NAME_MAX);
     const lastName = (identity.lastName || body.lastName).slice(0, NAME_MAX);
     const created = await repo.insertExternalUser(tx, {
-      ...newAccountFields(clock.now(), identity.email, deps.adminEmails),
+      // The provider verified the email, so a listed one is an admin at once.
+      ...newAccountFields(clock.now(), identity.email, deps.adminEmails, true),
       firstName,
       lastName,
       passwordHash: null,

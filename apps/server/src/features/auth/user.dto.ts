@@ -9,6 +9,7 @@ export function toUserDto(row: UserRow): User {
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,
+    pendingEmail: row.pendingEmail,
     businessName: row.businessName,
     businessPhone: row.businessPhone,
     businessAddress: row.businessAddress,

@@ -53,7 +53,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
   billingService: BillingService;
   authenticate: (request: never, reply: never) => Promise<void>;
 }> = async (app, { billingService, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
   const schema = <T extends object>(extra: T) => ({ tags: ['billing'], security: bearer, ...extra });
 

@@ -19,12 +19,14 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
   billingWorker: BillingWorker;
   provider: LocalBillingProvider;
   authenticate: (request: never, reply: never) => Promise<void>;
-}> = async (app, { billingService, billingWorker, provider, authenticate }) => {
+  /** The local tools' guard (plugins/local-tools.ts); undefined leaves the billing clock out entirely. */
+  toolsGuard: ((request: never, reply: never) => Promise<void>) | undefined;
+}> = async (app, { billingService, billingWorker, provider, authenticate, toolsGuard }) => {
   app.post(
     '/billing/local/setup-intents/confirm',
     {
       onRequest: authenticate as never,
-      preHandler: requireFullUser,
+      preValidation: requireFullUser,
       schema: {
         tags: ['billing'],
         summary: 'Local billing only: confirms a setup intent with a test card (the role of Stripe.js)',
@@ -44,6 +46,9 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  if (!toolsGuard) return;
+  const tool = { onRequest: toolsGuard as never };
+
   const clockAnswer = z.object({
     success: z.literal(true),
     /** The billing clock, ISO 8601. */
@@ -56,7 +61,10 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/dev/billing/advance',
     {
+      ...tool,
       schema: {
+        // A local tool, not part of the public API (issue 12): left out of the OpenAPI document.
+        hide: true,
         tags: ['dev'],
         summary: 'Local billing only: moves the billing clock forward and applies what fell due',
         body: z.object({
@@ -84,7 +92,9 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/dev/billing/reset',
     {
+      ...tool,
       schema: {
+        hide: true,
         tags: ['dev'],
         summary: 'Local billing only: puts the billing clock back on the real time',
         response: { 200: clockAnswer.pick({ success: true, now: true, offsetDays: true }) },
@@ -99,7 +109,9 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/dev/billing/clock',
     {
+      ...tool,
       schema: {
+        hide: true,
         tags: ['dev'],
         response: { 200: clockAnswer.pick({ success: true, now: true, offsetDays: true }) },
       },

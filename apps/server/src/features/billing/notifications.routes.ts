@@ -9,7 +9,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   billingService: BillingService;
   authenticate: (request: never, reply: never) => Promise<void>;
 }> = async (app, { billingService, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
   const schema = { tags: ['notifications'], security: [{ bearerAuth: [] }] };
   const sent = { success: true as const, message: billingMessages.notificationSent };
 

@@ -9,7 +9,16 @@ const phone = z
   .string()
   .trim()
   .regex(/^\+\d{8,15}$/, 'Use an E.164 number, e.g. +14155550123');
-const replyBody = z.object({ from: phone, to: phone, text: z.string().min(1).max(1600) });
+const replyBody = z.object({
+  from: phone,
+  to: phone,
+  text: z.string({ error: 'text is required' }).min(1, 'text is required').max(1600),
+});
+/** `?number=` once, as a string; a repeated or missing one is not a number. */
+const numberQuery = z.object({
+  number: z.string({ error: 'Give one number, e.g. ?number=+14155550123' }).optional(),
+});
+const firstIssue = (error: z.ZodError) => error.issues[0]!.message;
 
 /**
  * The local phone simulator, registered only while the SMS provider is local: `/dev/phone` (a page listing
@@ -41,7 +50,9 @@ export const devPhoneRoutes: FastifyPluginAsync<{
   }
 
   app.get('/api/v1/dev/phone/messages', { schema: { hide: true } }, async (request, reply) => {
-    const number = (request.query as { number?: string }).number;
+    const query = numberQuery.safeParse(request.query);
+    if (!query.success) return reply.status(400).send({ success: false, message: firstIssue(query.error) });
+    const number = query.data.number;
     if (!number) return { success: true, numbers: await phonesThatReceivedTexts(db) };
     const parsed = phone.safeParse(number);
     if (!parsed.success)
@@ -63,13 +74,16 @@ export const devPhoneRoutes: FastifyPluginAsync<{
 
   app.post('/dev/phone/reply', { schema: { hide: true } }, async (request, response) => {
     const parsed = replyBody.safeParse(request.body);
-    const from = (request.body as { from?: string } | undefined)?.from ?? '';
-    if (parsed.success) await reply(parsed.data);
-    return response.redirect(`/dev/phone?number=${encodeURIComponent(from)}`, 303);
+    if (!parsed.success) {
+      return response.status(400).send({ success: false, message: firstIssue(parsed.error) });
+    }
+    await reply(parsed.data);
+    return response.redirect(`/dev/phone?number=${encodeURIComponent(parsed.data.from)}`, 303);
   });
 
   app.get('/dev/phone', { schema: { hide: true } }, async (request, reply) => {
-    const selected = (request.query as { number?: string }).number ?? '';
+    const query = numberQuery.safeParse(request.query);
+    const selected = query.success ? (query.data.number ?? '') : '';
     const numbers = await phonesThatReceivedTexts(db);
     const thread = phone.safeParse(selected).success ? await threadOf(db, selected) : [];
     const businesses = [

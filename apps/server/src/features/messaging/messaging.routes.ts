@@ -38,7 +38,7 @@ export const phoneNumberRoutes: FastifyPluginAsyncZod<{
   messagingService: MessagingService;
   authenticate: (request: never, reply: never) => Promise<void>;
 }> = async (app, { messagingService, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
   const userId = (request: FastifyRequest) => sessionOf(request).user.id;
   const schema = <T extends object>(extra: T) => ({
     tags: ['phone number'],

@@ -20,7 +20,7 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
   openingsService: OpeningsService;
   authenticate: (request: never, reply: never) => Promise<void>;
 }> = async (app, { openingsService: service, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
   const schema = <T extends object>(extra: T) => ({ tags: ['openings'], security: bearer, ...extra });
 

@@ -11,6 +11,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { customers, offers, openings, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { withoutQueryValues } from '../../lib/db-errors.ts';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
@@ -400,7 +401,7 @@ export function createOpeningsService(deps: {
             if (await sendWave(tx, opening, owner, (last?.wave ?? 0) + 1, now)) wavesSent += 1;
           });
         } catch (error) {
-          deps.logger.error({ err: error, openingId: id }, 'next wave failed');
+          deps.logger.error({ err: withoutQueryValues(error), openingId: id }, 'next wave failed');
         }
       }
       if (wavesSent) kick();

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden } from '../../lib/errors.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
+import { profileUpdateMessage } from '../auth/auth.routes.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { toUserDto } from '../auth/user.dto.ts';
 
@@ -36,12 +37,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       const session = sessionOf(request);
       if (request.params.id !== session.user.id) throw new Forbidden(authMessages.notAllowed);
       const { id: _ignored, ...changes } = request.body;
-      const { user, emailChanged } = await authService.updateProfile(session.user, changes);
-      return {
-        success: true as const,
-        data: toUserDto(user),
-        message: emailChanged ? authMessages.emailChangedVerify : authMessages.detailsUpdated,
-      };
+      const result = await authService.updateProfile(session.user, changes);
+      return { success: true as const, data: toUserDto(result.user), message: profileUpdateMessage(result) };
     },
   );
 };

@@ -226,7 +226,7 @@ describe('PUT /auth/updatedetails', () => {
     expect(await userRow(owner.id)).toEqual(before);
   });
 
-  it('a new email makes the account unverified and sends a code to the new address, which verifies it', async () => {
+  it('a new email waits for the code sent to it: the account keeps its address and stays verified until then', async () => {
     const mover = await registerUser(t);
     await verifyEmail(mover);
     const oldAddressMail = await emailsTo(mover.email);
@@ -239,27 +239,33 @@ describe('PUT /auth/updatedetails', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
-      message: authMessages.emailChangedVerify,
-      data: { email: newEmail, verified: false, firstName: 'Mo' },
+      message: authMessages.emailChangePending(newEmail),
+      data: { email: mover.email, pendingEmail: newEmail, verified: true, firstName: 'Mo' },
     });
     expect(secretsIn(response.json())).toEqual([]);
-    expect(await userRow(mover.id)).toMatchObject({ email: newEmail, verified: false });
+    expect(await userRow(mover.id)).toMatchObject({
+      email: mover.email,
+      pendingEmail: newEmail,
+      verified: true,
+    });
     expect(await emailsTo(mover.email)).toBe(oldAddressMail);
     const code = await latestCodeFor(t, newEmail);
     expect(code).toMatch(/^\d{6}$/);
 
-    // The session stays valid, the new address signs in and its code verifies the account.
-    expect((await me(mover.token)).email).toBe(newEmail);
-    expect((await login(t, newEmail, mover.password)).statusCode).toBe(200);
-    const verify = await t.app.inject({
+    // Until the code is entered the new address does not sign in; the old one does.
+    expect((await login(t, newEmail, mover.password)).statusCode).toBe(401);
+    expect((await login(t, mover.email, mover.password)).statusCode).toBe(200);
+    const confirm = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/verify-account',
+      url: '/api/v1/auth/confirm-email',
       headers: auth(mover.token),
       payload: { verificationCode: code },
       remoteAddress: uniqueIp(),
     });
-    expect(verify.statusCode).toBe(200);
-    expect((await me(mover.token)).verified).toBe(true);
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json()).toMatchObject({ message: authMessages.emailChanged, user: { email: newEmail } });
+    expect(await me(mover.token)).toMatchObject({ email: newEmail, pendingEmail: null, verified: true });
+    expect((await login(t, newEmail, mover.password)).statusCode).toBe(200);
   });
 
   it('refuses an email another account uses (any case) with 409, and changes nothing on either account', async () => {

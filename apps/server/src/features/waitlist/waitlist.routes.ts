@@ -34,7 +34,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
   waitlistService: WaitlistService;
   authenticate: (request: never, reply: never) => Promise<void>;
 }> = async (app, { waitlistService: service, authenticate }) => {
-  const guarded = { onRequest: authenticate as never, preHandler: requireFullUser };
+  const guarded = { onRequest: authenticate as never, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
   const schema = <T extends object>(extra: T) => ({ tags: ['waitlist'], security: bearer, ...extra });
 

@@ -29,7 +29,7 @@ export type EmailConfig =
 
 export function createEmailProvider(
   config: EmailConfig,
-  deps: { db: Database; logger: Logger },
+  deps: { db: Database; logger: Logger; logSecrets?: boolean },
 ): EmailProvider {
   return config.provider === 'smtp'
     ? createSmtpEmailProvider({ url: config.url, from: config.from })

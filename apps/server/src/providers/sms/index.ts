@@ -64,7 +64,7 @@ export class SmsProviderError extends Error {
 
 export function createSmsProvider(
   config: SmsConfig,
-  deps: { db: Database; logger: Logger; publicUrl: string },
+  deps: { db: Database; logger: Logger; publicUrl: string; logTexts?: boolean },
 ): SmsProvider {
   return config.provider === 'plivo'
     ? createPlivoSmsProvider({

@@ -10,6 +10,7 @@ import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateDetails } from '../api/update-details.ts';
+import { PendingEmail } from './pending-email.tsx';
 
 const profileForm = updateDetailsBody.pick({
   firstName: true,
@@ -59,8 +60,11 @@ export function ProfileForm({ user }: { user: User }) {
         zip: user.zip,
       });
       reset(valuesFrom(answer.data));
-      // A changed email makes the account unverified again; the guards take it from there.
-      toast.success(answer.data.verified ? screenMessages.profileUpdated : answer.message);
+      // A new email of a verified account waits for its code (shown below); an unverified account's
+      // new email is verified on its own page, where the guards take it.
+      toast.success(
+        answer.data.verified && !answer.data.pendingEmail ? screenMessages.profileUpdated : answer.message,
+      );
       setUser(answer.data);
       await refreshUser();
     } catch (error) {
@@ -73,8 +77,11 @@ export function ProfileForm({ user }: { user: User }) {
     <Card>
       <header className="card__header">
         <h2 className="card__title">Your information</h2>
-        <p className="card__subtitle">Changing your email asks you to verify the new address.</p>
+        <p className="card__subtitle">
+          Changing your email sends a code to the new address; your email changes once you enter it.
+        </p>
       </header>
+      {user.pendingEmail ? <PendingEmail pendingEmail={user.pendingEmail} /> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form__row form__row--2">
           <TextField

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { authMessages, type User } from '@waitlist/contract';
+import { authMessages, screenMessages, type User } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
 import { billingApi } from '../../../test/billing-fixtures.ts';
 import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
@@ -142,14 +142,26 @@ describe('profile form', () => {
     expect(saveButton()).toBeDisabled();
   });
 
-  it('sends a user who changed their email to verify it', async () => {
+  it('keeps a verified user on the page with the new address pending until its code is entered (issue 12)', async () => {
     let user = makeUser();
-    const { app } = await openAccount(
+    const { app, api } = await openAccount(
       '/account',
       {
         'PUT /auth/updatedetails': ({ body }) => {
-          user = { ...user, ...(body as Partial<User>), verified: false };
-          return { body: { success: true, data: user, message: authMessages.emailChangedVerify } };
+          const pendingEmail = (body as { email: string }).email;
+          user = { ...user, pendingEmail };
+          return {
+            body: { success: true, data: user, message: authMessages.emailChangePending(pendingEmail) },
+          };
+        },
+        'POST /auth/confirm-email': ({ body }) => {
+          if ((body as { verificationCode: string }).verificationCode !== '123456') {
+            return errorAnswer(400, 'Invalid verification code. 4 attempts left.', {
+              verificationCode: 'Invalid verification code. 4 attempts left.',
+            });
+          }
+          user = { ...user, email: user.pendingEmail!, pendingEmail: null };
+          return { body: { success: true, user, message: authMessages.emailChanged } };
         },
       },
       () => user,
@@ -157,10 +169,63 @@ describe('profile form', () => {
     await app.user.clear(screen.getByLabelText('Email'));
     await app.user.type(screen.getByLabelText('Email'), 'bella@new.example');
     await app.user.click(saveButton());
-    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
-    expect(app.location()).toBe('/verify-account');
-    expect(screen.getByText('bella@new.example')).toBeInTheDocument();
-    await expectToast(authMessages.emailChangedVerify);
+    await expectToast(authMessages.emailChangePending('bella@new.example'));
+    expect(app.location()).toBe('/account');
+    const pending = await screen.findByRole('region', { name: 'New email address' });
+    expect(
+      within(pending).getByText(authMessages.emailChangePending('bella@new.example')),
+    ).toBeInTheDocument();
+    // The account keeps its address meanwhile.
+    expect(screen.getByLabelText('Email')).toHaveValue('bella@example.com');
+
+    await app.user.type(within(pending).getByLabelText('Code sent to your new email'), '654321');
+    await app.user.click(within(pending).getByRole('button', { name: 'Confirm new email' }));
+    expect(
+      await screen.findByText('Invalid verification code. 4 attempts left.', {
+        selector: '.field__error, [id$="-error"]',
+      }),
+    ).toBeInTheDocument();
+
+    await app.user.clear(within(pending).getByLabelText('Code sent to your new email'));
+    await app.user.type(within(pending).getByLabelText('Code sent to your new email'), '123-456');
+    await app.user.click(within(pending).getByRole('button', { name: 'Confirm new email' }));
+    await expectToast(authMessages.emailChanged);
+    expect(api.callsTo('POST /auth/confirm-email').at(-1)!.body).toEqual({ verificationCode: '123456' });
+    expect(screen.queryByRole('region', { name: 'New email address' })).not.toBeInTheDocument();
+    expect(await screen.findByDisplayValue('bella@new.example')).toBeInTheDocument();
+  });
+
+  it('lets the owner keep the current email, or ask for a new code', async () => {
+    let user = makeUser({ pendingEmail: 'bella@new.example' });
+    const { app, api } = await openAccount(
+      '/account',
+      {
+        'POST /auth/send-verification': { body: { success: true, message: 'sent' } },
+        'DELETE /auth/pending-email': () => {
+          user = { ...user, pendingEmail: null };
+          return { body: { success: true, user, message: authMessages.emailChangeCancelled } };
+        },
+      },
+      () => user,
+    );
+    const pending = screen.getByRole('region', { name: 'New email address' });
+    await app.user.click(within(pending).getByRole('button', { name: 'Send a new code' }));
+    await expectToast(screenMessages.emailCodeResent);
+    expect(api.callsTo('POST /auth/send-verification')).toHaveLength(1);
+    await app.user.click(within(pending).getByRole('button', { name: 'Keep my current email' }));
+    await expectToast(authMessages.emailChangeCancelled);
+    expect(screen.queryByRole('region', { name: 'New email address' })).not.toBeInTheDocument();
+  });
+
+  it('says so when cancelling fails', async () => {
+    const { app } = await openAccount(
+      '/account',
+      { 'DELETE /auth/pending-email': errorAnswer(500) },
+      makeUser({ pendingEmail: 'bella@new.example' }),
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Keep my current email' }));
+    await expectToast(screenMessages.cancelEmailChangeFailed);
+    expect(screen.getByRole('region', { name: 'New email address' })).toBeInTheDocument();
   });
 
   it('checks the fields before sending', async () => {

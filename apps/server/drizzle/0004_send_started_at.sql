@@ -1,1 +1,0 @@
-ALTER TABLE "messages" ADD COLUMN "send_started_at" timestamp with time zone;
