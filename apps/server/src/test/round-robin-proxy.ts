@@ -21,12 +21,15 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      const first = next++;
       const attempt = (tries: number) => {
-        const upstream = upstreams[next++ % upstreams.length]!;
+        const upstream = upstreams[(first + tries) % upstreams.length]!;
         const target = new URL(req.url ?? '/', upstream);
         const forward = httpRequest(
           target,
           {
+            // A fresh connection per request: a kept-alive socket to a stopped upstream would fail mid-request.
+            agent: false,
             method: req.method,
             headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
           },
@@ -37,7 +40,11 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
           },
         );
         forward.on('error', (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ECONNREFUSED' && tries + 1 < upstreams.length) return attempt(tries + 1);
+          // Refused: nothing was sent, the next upstream may take it. A reset is retried only for reads.
+          const retryable =
+            error.code === 'ECONNREFUSED' ||
+            (error.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD'));
+          if (retryable && !res.headersSent && tries + 1 < upstreams.length) return attempt(tries + 1);
           if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ success: false, message: 'Bad gateway' }));
         });
