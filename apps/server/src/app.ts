@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import apiReference from '@scalar/fastify-api-reference';
-import { authMessages } from '@waitlist/contract';
+import { authMessages, isWebPage } from '@waitlist/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -396,7 +396,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && indexHtml && existsSync(indexHtml);
-    if (isPage) return reply.type('text/html').sendFile('index.html');
+    // The app either way (its router draws the 404 page), but an address that is no page says 404.
+    if (isPage)
+      return reply
+        .status(isWebPage(request.url.split('?')[0] ?? '') ? 200 : 404)
+        .type('text/html')
+        .sendFile('index.html');
     return reply.status(404).send({ success: false, message: authMessages.notFound });
   });
 

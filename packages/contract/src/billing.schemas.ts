@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingMessages } from './billing.messages.ts';
 
 /**
  * The billing contract (SPEC §3, §7 "Billing" and "Notifications"). The paths keep the SPEC's `/stripe/*`
@@ -98,7 +99,13 @@ export const setupIntentResponse = z.object({
 });
 
 // ---- requests ----
-const planType = z.enum(planTypes, { error: 'Invalid plan selected.' });
+/** SPEC §8: a request without a plan says so; a plan that does not exist is "Invalid plan selected.". */
+const planType = z.enum(planTypes, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? billingMessages.noPlanSelected
+      : billingMessages.invalidPlan,
+});
 const billingPeriod = z.enum(billingPeriods, { error: 'Billing period must be monthly or yearly' });
 
 export const planChangeBody = z.object({ planType, billingPeriod });

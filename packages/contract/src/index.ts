@@ -4,6 +4,7 @@ export * from './billing.messages.ts';
 export * from './billing.schemas.ts';
 export * from './constants.ts';
 export * from './messages.ts';
+export * from './pages.ts';
 export * from './phone.ts';
 export * from './sms-segments.ts';
 export * from './social.schemas.ts';

@@ -273,6 +273,8 @@ export const offerSchema = z.object({
   wave: z.number().int(),
   sentAt: z.string().nullable(),
   status: z.enum(offerStatuses),
+  /** The customer replied STOP (to this alert or since): shown as opted out, never "filled by another". */
+  optedOut: z.boolean(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../test/fixtures.ts';
+import { makeUser, newVerifiedUser, unverifiedUser } from '../test/fixtures.ts';
 import { mockApi, mockSignedIn } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -166,5 +166,29 @@ describe('mobile menu', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it.each([
+    ['unverified', '/verify-account', unverifiedUser()],
+    ['verified but not onboarded', '/congratulations', newVerifiedUser()],
+  ])(
+    'shows no Waitlist or Openings links to a user who is %s (they would bounce back)',
+    async (_, path, user) => {
+      const { app } = await openWithHeader(path, user);
+      const main = screen.getByRole('navigation', { name: 'Main' });
+      expect(within(main).queryByRole('link', { name: 'Waitlist' })).not.toBeInTheDocument();
+      expect(within(main).queryByRole('link', { name: 'Openings' })).not.toBeInTheDocument();
+      await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+      const mobile = screen.getByRole('navigation', { name: 'Main menu' });
+      expect(within(mobile).queryByRole('link', { name: 'Waitlist' })).not.toBeInTheDocument();
+      expect(within(mobile).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    },
+  );
+
+  it('shows Waitlist and Openings once onboarding is done', async () => {
+    await openWithHeader('/account', makeUser());
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Waitlist' })).toHaveAttribute('href', '/waitlist');
+    expect(within(main).getByRole('link', { name: 'Openings' })).toHaveAttribute('href', '/openings');
   });
 });

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark.tsx';
 import { useAuth } from '../lib/auth.tsx';
+import { guardRedirect } from './guards.tsx';
 import './app-header.css';
 
 export function AppHeader({ user }: { user: User }) {
@@ -10,6 +11,8 @@ export function AppHeader({ user }: { user: User }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Waitlist and Openings only once onboarding is done: before that they would bounce straight back.
+  const onboarded = guardRedirect('full', user) === null;
 
   // Any navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change by design
@@ -27,12 +30,16 @@ export function AppHeader({ user }: { user: User }) {
           <BrandMark compact />
         </Link>
         <nav className="app-header__nav" aria-label="Main">
-          <NavLink to="/waitlist" className="app-header__nav-link">
-            Waitlist
-          </NavLink>
-          <NavLink to="/openings" className="app-header__nav-link">
-            Openings
-          </NavLink>
+          {onboarded ? (
+            <>
+              <NavLink to="/waitlist" className="app-header__nav-link">
+                Waitlist
+              </NavLink>
+              <NavLink to="/openings" className="app-header__nav-link">
+                Openings
+              </NavLink>
+            </>
+          ) : null}
         </nav>
         <AccountMenu user={user} onLogout={onLogout} />
         <button
@@ -56,12 +63,16 @@ export function AppHeader({ user }: { user: User }) {
             {user.firstName} {user.lastName}
             <span>{user.email}</span>
           </p>
-          <NavLink to="/waitlist" className="mobile-menu__link">
-            Waitlist
-          </NavLink>
-          <NavLink to="/openings" className="mobile-menu__link">
-            Openings
-          </NavLink>
+          {onboarded ? (
+            <>
+              <NavLink to="/waitlist" className="mobile-menu__link">
+                Waitlist
+              </NavLink>
+              <NavLink to="/openings" className="mobile-menu__link">
+                Openings
+              </NavLink>
+            </>
+          ) : null}
           <NavLink to="/account" className="mobile-menu__link">
             My Account
           </NavLink>

@@ -1,9 +1,20 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PHONE_MEDIA_QUERY, useToast } from '../components/ui/toast.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { AppHeader } from './app-header.tsx';
 
 export function AppLayout() {
   const { user } = useAuth();
+  const { pathname } = useLocation();
+  const { dismissStale } = useToast();
+  // On a phone a toast takes much of the screen: it belongs to the page it answers and does not follow
+  // the owner to the next one. A wider screen keeps it for its whole time (SPEC §4: the verification
+  // banner shows 5 s, across the move to /congratulations).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of page by design
+  useEffect(() => {
+    if (window.matchMedia?.(PHONE_MEDIA_QUERY).matches) dismissStale();
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">

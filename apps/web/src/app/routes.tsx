@@ -11,6 +11,7 @@ import { BillingTab } from '../features/billing/components/billing-tab.tsx';
 import { PlanTab } from '../features/billing/components/plan-tab.tsx';
 import { SubscriptionCancelPage } from '../features/billing/pages/subscription-cancel-page.tsx';
 import { SubscriptionSuccessPage } from '../features/billing/pages/subscription-success-page.tsx';
+import { GetStartedChecklist } from '../features/onboarding/components/get-started-checklist.tsx';
 import { BusinessDetailsPage } from '../features/onboarding/pages/business-details-page.tsx';
 import { CongratulationsPage } from '../features/onboarding/pages/congratulations-page.tsx';
 import { OpeningPage } from '../features/openings/pages/opening-page.tsx';
@@ -60,7 +61,13 @@ export const routes: RouteObject[] = [
           { path: '/', element: <Navigate to="/account" replace /> },
           {
             path: '/account',
-            element: <AccountPage planPanel={<PlanTab />} billingPanel={<BillingTab />} />,
+            element: (
+              <AccountPage
+                planPanel={<PlanTab />}
+                billingPanel={<BillingTab />}
+                checklist={<GetStartedChecklist />}
+              />
+            ),
           },
           { path: '/subscription/success', element: <SubscriptionSuccessPage /> },
           { path: '/subscription/cancel', element: <SubscriptionCancelPage /> },

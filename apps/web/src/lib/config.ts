@@ -12,6 +12,8 @@ export type PublicConfig = {
   facebookAppId: string | null;
   appleClientId: string | null;
   emailProvider: 'local' | 'smtp';
+  /** 'local': business numbers come from the 555-01xx test range and verify at once. */
+  smsProvider?: 'local' | 'plivo';
   billing: BillingConfig;
 };
 

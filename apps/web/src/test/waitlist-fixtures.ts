@@ -128,6 +128,7 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     wave: 1,
     sentAt: '2030-01-03T18:00:01.000Z',
     status: 'sent',
+    optedOut: false,
     ...overrides,
   };
 }

@@ -385,6 +385,19 @@ describe('hosted checkout', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(billingMessages.invalidPlan);
   });
+
+  it('SPEC §8: a request without a plan says "No plan selected", on every plan call', async () => {
+    for (const path of [
+      '/stripe/create-checkout-session',
+      '/stripe/update-subscription',
+      '/stripe/update-subscription-with-existing-payment',
+    ]) {
+      const response = await billingCall(t, checkout.token, 'POST', path, { billingPeriod: 'monthly' });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().message, path).toBe(billingMessages.noPlanSelected);
+      expect(response.json().message).toBe('No plan selected. Please select a plan to continue.');
+    }
+  });
 });
 
 describe('account deletion', () => {

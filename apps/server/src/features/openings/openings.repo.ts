@@ -59,6 +59,7 @@ export function offersOf(executor: Executor, openingId: string) {
       wave: offers.wave,
       sentAt: offers.sentAt,
       status: offers.status,
+      optedOut: customers.optedOut,
       position: customers.position,
     })
     .from(offers)
@@ -75,6 +76,7 @@ export function offerDto(row: Awaited<ReturnType<typeof offersOf>>[number]): Off
     wave: row.wave,
     sentAt: iso(row.sentAt),
     status: row.status,
+    optedOut: row.optedOut,
   };
 }
 

@@ -194,6 +194,29 @@ describe('openings: cancellation alerts', () => {
     });
   });
 
+  it('shows a customer who replied STOP as opted out on the opening, not as filled by another', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const ann = await addCustomer(t, o.token, 151, { name: 'Ann Stop' });
+    const bob = await addCustomer(t, o.token, 152, { name: 'Bob Yes' });
+    const created = await openSlot(o.token);
+    expect(created.statusCode, created.body).toBe(201);
+    const openingId = created.json().data.id;
+    await reply(ann.phone, o.number, 'STOP');
+    await reply(bob.phone, o.number, 'YES');
+    const detail = (await call(t, o.token, 'GET', `/openings/${openingId}`)).json().data;
+    expect(detail.status).toBe('filled');
+    expect(
+      detail.offers.map((x: { name: string; status: string; optedOut: boolean }) => [
+        x.name,
+        x.status,
+        x.optedOut,
+      ]),
+    ).toEqual([
+      ['Ann Stop', 'lost', true],
+      ['Bob Yes', 'won', false],
+    ]);
+  });
+
   it('sends waves: the next wave only after the claim window passes without a claim', async () => {
     const o = await owner(t, { plan: 'growth' });
     await importCustomers(t, o.token, 301, 5);

@@ -86,6 +86,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{
             facebookAppId: z.string().nullable(),
             appleClientId: z.string().nullable(),
             emailProvider: z.enum(['local', 'smtp']),
+            /** 'local': business numbers come from the 555-01xx test range and verify at once. */
+            smsProvider: z.enum(['local', 'plivo']),
             billing: billingConfigSchema,
           }),
         },
@@ -98,6 +100,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       facebookAppId: config.social.facebook?.appId ?? null,
       appleClientId: config.social.apple?.clientId ?? null,
       emailProvider: config.email.provider,
+      smsProvider: config.sms.provider,
       billing,
     }),
   );

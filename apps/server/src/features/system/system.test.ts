@@ -43,6 +43,7 @@ describe('GET /api/v1/config', () => {
       facebookAppId: null,
       appleClientId: null,
       emailProvider: 'local',
+      smsProvider: 'local',
       billing: { provider: 'local', publishableKey: null, configured: true },
     });
 
@@ -62,6 +63,7 @@ describe('GET /api/v1/config', () => {
         facebookAppId: '1234567890',
         appleClientId: 'com.example.waitlist',
         emailProvider: 'smtp',
+        smsProvider: 'local',
         // A secret key without a publishable key and price ids: Stripe is chosen but not usable yet.
         billing: { provider: 'stripe', publishableKey: null, configured: false },
       });
@@ -135,10 +137,20 @@ describe('unknown paths and bad requests', () => {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Waitlist & Text</title>');
     const withWeb = await appWith({}, webDist);
     try {
-      const page = await withWeb.inject({ url: '/account/settings' });
+      const page = await withWeb.inject({ url: '/account?tab=billing' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain('<title>Waitlist & Text</title>');
+      for (const url of ['/openings/3f1c', '/reset-password/abc123', '/waitlist/', '/']) {
+        expect((await withWeb.inject({ url })).statusCode, url).toBe(200);
+      }
+      // An address that is no page still gets the app (it draws the 404 page), with the status 404.
+      for (const url of ['/account/settings', '/no-such-page', '/openings/1/2']) {
+        const unknown = await withWeb.inject({ url });
+        expect(unknown.statusCode, url).toBe(404);
+        expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+        expect(unknown.body).toContain('<title>Waitlist & Text</title>');
+      }
       const api = await withWeb.inject({ url: '/api/v1/nope' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ success: false, message: authMessages.notFound });

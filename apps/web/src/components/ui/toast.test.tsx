@@ -19,6 +19,9 @@ function Demo() {
       <button type="button" onClick={() => toast.info('FYI')}>
         info
       </button>
+      <button type="button" onClick={() => toast.dismissStale()}>
+        next page
+      </button>
     </>
   );
 }
@@ -84,5 +87,48 @@ describe('toasts', () => {
       'toast toast--warning',
       'toast toast--info',
     ]);
+  });
+
+  it('a success clears the error it answers (a wrong code, then the right one)', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'error' }));
+    fireEvent.click(screen.getByRole('button', { name: 'warning' }));
+    advance(1000);
+    fireEvent.click(screen.getByRole('button', { name: 'success' }));
+    expect(screen.getByText('Broke!').closest('.toast')).toHaveClass('toast--leaving');
+    expect(screen.getByText('Careful').closest('.toast')).not.toHaveClass('toast--leaving');
+    advance(TOAST_EXIT_MS);
+    expect(screen.queryByText('Broke!')).not.toBeInTheDocument();
+    expect(screen.getByText('Saved!')).toBeInTheDocument();
+  });
+
+  it('do not follow the owner to the next page, except one shown as they left', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'warning' }));
+    advance(1500);
+    fireEvent.click(screen.getByRole('button', { name: 'info' }));
+    fireEvent.click(screen.getByRole('button', { name: 'next page' }));
+    expect(screen.getByText('Careful').closest('.toast')).toHaveClass('toast--leaving');
+    expect(screen.getByText('FYI').closest('.toast')).not.toHaveClass('toast--leaving');
+    advance(TOAST_EXIT_MS);
+    expect(screen.queryByText('Careful')).not.toBeInTheDocument();
+    expect(screen.getByText('FYI')).toBeInTheDocument();
+  });
+
+  it('stack a 120 px toast 132 px above the next', () => {
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.textContent?.includes('Careful') ? 120 : 68;
+      },
+    });
+    try {
+      for (const name of ['warning', 'info', 'success'])
+        fireEvent.click(screen.getByRole('button', { name }));
+      const toasts = screen.getAllByTestId('toast');
+      expect(toasts.map((toast) => toast.style.top)).toEqual(['0px', '132px', '212px']);
+      expect(screen.getByText('Careful').closest('p')).not.toHaveStyle({ webkitLineClamp: '2' });
+    } finally {
+      if (original) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', original);
+    }
   });
 });

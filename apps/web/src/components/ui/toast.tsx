@@ -1,10 +1,12 @@
 import { TOAST_DEFAULT_MS, TOAST_ERROR_MS, TOAST_EXIT_MS, TOAST_STACK_OFFSET_PX } from '@waitlist/contract';
 import {
+  type CSSProperties,
   createContext,
   type ReactNode,
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -26,7 +28,16 @@ type Toast = {
   title?: string;
   duration: number;
   leaving: boolean;
+  shownAt: number;
 };
+
+/** Where toasts rise from the bottom and stay on their page (the same width as in toast.css). */
+export const PHONE_MEDIA_QUERY = '(max-width: 640px)';
+
+/** A page change clears the toasts older than this; one shown just before the move (a "saved, here it is") stays. */
+const KEEP_ON_NAVIGATION_MS = 1000;
+/** Space between two stacked toasts when one is taller than the usual 80 px step. */
+const STACK_GAP_PX = 12;
 
 type ToastApi = {
   show: (type: ToastType, message: string, options?: ToastOptions) => number;
@@ -35,6 +46,8 @@ type ToastApi = {
   warning: (message: string, options?: ToastOptions) => number;
   info: (message: string, options?: ToastOptions) => number;
   dismiss: (id: number) => void;
+  /** After a page change: the toasts that belong to the page the owner left go. */
+  dismissStale: () => void;
 };
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -43,8 +56,12 @@ const icons: Record<ToastType, string> = { success: '✓', error: '!', warning: 
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [heights, setHeights] = useState<Record<number, number>>({});
+  const elements = useRef(new Map<number, HTMLDivElement>());
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const toastsRef = useRef(toasts);
+  toastsRef.current = toasts;
 
   const schedule = useCallback((id: number, ms: number, run: () => void) => {
     const previous = timers.current.get(id);
@@ -71,15 +88,48 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (type: ToastType, message: string, options: ToastOptions = {}) => {
       const id = nextId.current++;
       const duration = options.duration ?? (type === 'error' ? TOAST_ERROR_MS : TOAST_DEFAULT_MS);
+      // A success answers the error before it (a wrong code, then the right one): the error goes.
+      const answered = type === 'success' ? toastsRef.current.filter((toast) => toast.type === 'error') : [];
+      for (const toast of answered) if (!toast.leaving) dismiss(toast.id);
       setToasts((current) => [
         ...current,
-        { id, type, message, title: options.title, duration, leaving: false },
+        { id, type, message, title: options.title, duration, leaving: false, shownAt: Date.now() },
       ]);
       schedule(id, duration, () => dismiss(id));
       return id;
     },
     [dismiss, schedule],
   );
+
+  const dismissStale = useCallback(() => {
+    const now = Date.now();
+    for (const toast of toastsRef.current) {
+      if (!toast.leaving && now - toast.shownAt >= KEEP_ON_NAVIGATION_MS) dismiss(toast.id);
+    }
+  }, [dismiss]);
+
+  // Each toast's height as drawn: a long one (two sentences on a phone) pushes the next down instead of
+  // being cut off under it. Measured again whenever a toast changes size (fonts arriving, a rotated phone).
+  const measure = useCallback(() => {
+    setHeights((current) => {
+      let changed = false;
+      const next: Record<number, number> = {};
+      for (const toast of toastsRef.current) {
+        const height = elements.current.get(toast.id)?.offsetHeight ?? 0;
+        next[toast.id] = height;
+        if (current[toast.id] !== height) changed = true;
+      }
+      return changed || Object.keys(current).length !== toastsRef.current.length ? next : current;
+    });
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new or gone toast is observed afresh
+  useLayoutEffect(() => {
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    for (const element of elements.current.values()) observer.observe(element);
+    return () => observer.disconnect();
+  }, [toasts, measure]);
 
   useEffect(() => {
     const pending = timers.current;
@@ -93,13 +143,24 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     () => ({
       show,
       dismiss,
+      dismissStale,
       success: (message, options) => show('success', message, options),
       error: (message, options) => show('error', message, options),
       warning: (message, options) => show('warning', message, options),
       info: (message, options) => show('info', message, options),
     }),
-    [show, dismiss],
+    [show, dismiss, dismissStale],
   );
+
+  // SPEC §9: stacked 80 px apart; a taller toast takes its own height plus a gap.
+  let offset = 0;
+  const offsets = toasts.map((toast) => {
+    const top = offset;
+    const needed = (heights[toast.id] ?? 0) + STACK_GAP_PX;
+    // A pixel or two over (rounding) keeps the regular step; a really taller toast gets its own height.
+    offset += needed > TOAST_STACK_OFFSET_PX + 2 ? needed : TOAST_STACK_OFFSET_PX;
+    return top;
+  });
 
   return (
     <ToastContext.Provider value={api}>
@@ -108,8 +169,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast, index) => (
           <div
             key={toast.id}
+            ref={(element) => {
+              if (element) elements.current.set(toast.id, element);
+              else elements.current.delete(toast.id);
+            }}
             className={`toast toast--${toast.type}${toast.leaving ? ' toast--leaving' : ''}`}
-            style={{ top: `${index * TOAST_STACK_OFFSET_PX}px`, animationDuration: `${TOAST_EXIT_MS}ms` }}
+            style={
+              {
+                top: `${offsets[index]}px`,
+                '--toast-offset': `${offsets[index]}px`,
+                animationDuration: `${TOAST_EXIT_MS}ms`,
+              } as CSSProperties
+            }
             role="status"
             aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
             aria-atomic="true"

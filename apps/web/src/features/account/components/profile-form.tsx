@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatUsPhone, screenMessages, type User, updateDetailsBody } from '@waitlist/contract';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -12,13 +12,10 @@ import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateDetails } from '../api/update-details.ts';
 import { PendingEmail } from './pending-email.tsx';
 
-const profileForm = updateDetailsBody.pick({
-  firstName: true,
-  lastName: true,
-  businessName: true,
-  businessPhone: true,
-  email: true,
-});
+const profileForm = updateDetailsBody
+  .pick({ firstName: true, lastName: true, businessName: true, email: true })
+  // SPEC §5: the phone is formatted as typed but not sent on save, so a half-typed number never blocks Save.
+  .extend({ businessPhone: z.string().optional() });
 type ProfileFormInput = z.input<typeof profileForm>;
 
 function valuesFrom(user: User): ProfileFormInput {
@@ -115,6 +112,7 @@ export function ProfileForm({ user }: { user: User }) {
                 inputMode="tel"
                 autoComplete="tel-national"
                 placeholder="(555) 123-4567"
+                hint="For reference: saving your information does not change it."
                 error={errors.businessPhone?.message}
                 name={field.name}
                 ref={field.ref}

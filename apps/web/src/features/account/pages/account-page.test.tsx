@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { authMessages, screenMessages, type User } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
 import { billingApi } from '../../../test/billing-fixtures.ts';
@@ -140,6 +140,42 @@ describe('profile form', () => {
     });
     expect(screen.getByText(/Isabella Rossi/)).toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
+  });
+
+  it('SPEC §5: a half-typed phone does not block Save, and is not sent', async () => {
+    const { app, api } = await openAccount('/account', {
+      'PUT /auth/updatedetails': { body: { success: true, data: makeUser(), message: 'ok' } },
+    });
+    await app.user.clear(screen.getByLabelText('Business phone'));
+    await app.user.type(screen.getByLabelText('Business phone'), '55512');
+    expect(screen.getByLabelText('Business phone')).toHaveValue('(555) 12');
+    await app.user.click(saveButton());
+    await expectToast('Your profile information has been updated successfully');
+    expect(screen.queryByText('Please enter a valid 10-digit phone number')).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /auth/updatedetails')).toHaveLength(1);
+    expect(api.callsTo('PUT /auth/updatedetails')[0]!.body).not.toHaveProperty('businessPhone');
+  });
+
+  it('SPEC §8: when the profile cannot be fetched, says so on the page and in a toast, and can try again', async () => {
+    let meCalls = 0;
+    const user = makeUser();
+    const { app, api } = await openAccount('/account', {
+      // The first read signs the owner in; the account page's own profile fetch fails once.
+      'GET /auth/me': () => {
+        meCalls += 1;
+        return meCalls === 2 ? errorAnswer(500) : { body: { success: true, data: user } };
+      },
+    });
+    expect(await screen.findByText('Failed to fetch user profile. Please try again.')).toBeInTheDocument();
+    await expectToast('Failed to load user profile');
+    // The form still shows what is known.
+    expect(screen.getByLabelText('First name')).toHaveValue('Bella');
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Failed to fetch user profile. Please try again.')).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo('GET /auth/me')).toHaveLength(3);
+    expect(app.location()).toBe('/account');
   });
 
   it('keeps a verified user on the page with the new address pending until its code is entered (issue 12)', async () => {

@@ -1,6 +1,12 @@
-import type { ReactNode } from 'react';
+import { authMessages, screenMessages } from '@waitlist/contract';
+import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../../lib/auth.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { useAuth, useCurrentUser } from '../../../lib/auth.tsx';
+import { useProfile } from '../api/get-profile.ts';
 import { ChangePasswordSection } from '../components/change-password-form.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
@@ -22,11 +28,24 @@ type AccountPageProps = {
    */
   planPanel: ReactNode;
   billingPanel: ReactNode;
+  /** The guided start after onboarding (onboarding feature), shown above the information tab until done. */
+  checklist?: ReactNode;
 };
 
-export function AccountPage({ planPanel, billingPanel }: AccountPageProps) {
+export function AccountPage({ planPanel, billingPanel, checklist }: AccountPageProps) {
   const user = useCurrentUser();
+  const { setUser } = useAuth();
+  const toast = useToast();
+  const profile = useProfile();
   const [searchParams, setSearchParams] = useSearchParams();
+
+  // The profile as the server holds it now; when it cannot be read, the form keeps what is known and says so.
+  useEffect(() => {
+    if (profile.data) setUser(profile.data);
+  }, [profile.data, setUser]);
+  useEffect(() => {
+    if (profile.isError) toast.error(screenMessages.loadProfileFailed);
+  }, [profile.isError, toast]);
   const tab = parseAccountTab(searchParams.get('tab'));
 
   const selectTab = (next: AccountTab) => {
@@ -63,6 +82,15 @@ export function AccountPage({ planPanel, billingPanel }: AccountPageProps) {
         </nav>
       </header>
 
+      {tab === 'information' ? checklist : null}
+      {tab === 'information' && profile.isError ? (
+        <div className="account__profile-error">
+          <Alert>{screenErrorMessage(profile.error, authMessages.fetchProfileFailed)}</Alert>
+          <Button variant="secondary" onClick={() => profile.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
       {tab === 'information' ? (
         <div className="account__grid">
           <div className="stack">

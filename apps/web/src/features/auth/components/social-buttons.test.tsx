@@ -208,6 +208,25 @@ describe('Google', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('SPEC §8: an existing user whose Google login fails goes to /congratulations with the stored data', async () => {
+    const refusal = 'An account with this email is already linked to a different Google account.';
+    const { app, googleButton } = await openWithGoogle({
+      'POST /auth/external': errorAnswer(409, refusal),
+    });
+    await app.user.click(googleButton);
+    expect(await screen.findByTestId('toast')).toHaveTextContent(refusal);
+    // /congratulations needs a login, so its guard sends the visitor on to log in first, remembering it.
+    await waitFor(() => expect(app.router.state.location.state).toMatchObject({ from: '/congratulations' }));
+    expect(storedSocialData()).toMatchObject({
+      firstName: 'Bella',
+      lastName: 'Rossi',
+      email: 'bella@gmail.com',
+      provider: 'google',
+      providerId: 'google-sub-1',
+    });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('says "Google sign-in failed" when the server gives no reason', async () => {
     const { app, googleButton } = await openWithGoogle({ 'POST /auth/external': errorAnswer(500) });
     await app.user.click(googleButton);
@@ -332,6 +351,20 @@ describe('Facebook', () => {
       'Email is required. Please check your Google/Facebook permissions.',
     );
     expect(api.callsTo('POST /auth/external')).toHaveLength(0);
+  });
+
+  it('SPEC §8: an existing user whose Facebook login fails goes to /post-login-onboarding with the stored data', async () => {
+    const refusal =
+      'An account with this email already exists but its email is not verified. Log in with your password and verify your email, then continue with Facebook.';
+    const { app, button } = await openWithFacebook({ 'POST /auth/external': errorAnswer(409, refusal) });
+    await app.user.click(button);
+    await waitFor(() => expect(app.location()).toBe('/post-login-onboarding'));
+    expect(storedSocialData()).toMatchObject({
+      email: 'bella@facebook.test',
+      provider: 'facebook',
+      providerId: 'fb-user-1',
+    });
+    expect(await screen.findByTestId('toast')).toHaveTextContent(refusal);
   });
 
   it('says "Facebook sign-in failed" when the server gives no reason', async () => {

@@ -97,6 +97,16 @@ export function SocialButtons({ beforeContinue, googleUnlocked = true }: SocialB
       navigate('/post-login-onboarding', { state: { needsPhone: true } });
       return;
     }
+    if (outcome.existingUser && provider !== 'Apple') {
+      // SPEC §8: an existing user's failed social login goes on with the stored profile data, to
+      // /congratulations (Google) or /post-login-onboarding (Facebook); the reason shows there too.
+      socialUserDataStorage.write(data);
+      fail(outcome.message);
+      navigate(provider === 'Google' ? '/congratulations' : '/post-login-onboarding', {
+        state: { socialUserData: data },
+      });
+      return;
+    }
     fail(outcome.message);
   };
 

@@ -16,7 +16,13 @@ export type SocialSignInOutcome =
   /** The server wants a phone number first (SPEC §8, Apple): finish on /post-login-onboarding. */
   | { kind: 'needs-phone'; message: string }
   /** `errors` are the server's per-field messages (e.g. a phone number it could not read). */
-  | { kind: 'failed'; message: string; errors?: Record<string, string> };
+  | {
+      kind: 'failed';
+      message: string;
+      errors?: Record<string, string>;
+      /** The server refused because an account with this email already exists (409, SPEC §8). */
+      existingUser?: boolean;
+    };
 
 /** SPEC §8: the web recognises the server's Apple error by this phrase. */
 function asksForPhone(error: unknown): string | null {
@@ -64,6 +70,7 @@ export function useSocialSignIn() {
             authMessages.socialSignInFailed(socialProviderNames[data.provider]),
           ),
           errors: isApiError(error) ? error.errors : undefined,
+          existingUser: isApiError(error) && error.status === 409,
         };
       }
     },

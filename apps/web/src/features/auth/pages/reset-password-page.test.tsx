@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { authMessages, screenMessages } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
 import { advance, fakeTheClock, settle } from '../../../test/clock.ts';
@@ -59,10 +59,34 @@ describe('reset password page', () => {
     const app = renderApp('/reset-password');
     mockApi();
     expect(await screen.findByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
-    expect(screen.getByText(screenMessages.invalidResetToken)).toBeInTheDocument();
+    // On the page (the box) and, as SPEC §8 lists it among the toasts, in a toast too.
+    expect(within(screen.getByRole('main')).getByText(screenMessages.invalidResetToken)).toBeInTheDocument();
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent(screenMessages.invalidResetToken);
+    expect(toast).toHaveClass('toast--error');
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
     await app.user.click(screen.getByRole('link', { name: 'Request a new reset link' }));
     expect(app.location()).toBe('/forgot-password');
+  });
+
+  it('a success clears the Reset Failed toast before it, instead of showing both', async () => {
+    let attempts = 0;
+    mockApi({
+      'PUT /auth/resetpassword/tok-2': () => {
+        attempts += 1;
+        return attempts === 1 ? errorAnswer(500) : resetAnswer;
+      },
+    });
+    const app = renderApp('/reset-password/tok-2');
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    await fillPasswords(app, 'secret1', 'secret1');
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Reset Failed');
+    await app.user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await screen.findByRole('heading', { name: 'Password updated' });
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(within(region).queryByText('Reset Failed')).not.toBeInTheDocument());
+    expect(within(region).getByText(screenMessages.passwordResetSuccess)).toBeInTheDocument();
   });
 
   it('shows the server reason in a Reset Failed toast when the token is expired or used', async () => {

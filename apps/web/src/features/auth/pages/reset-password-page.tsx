@@ -5,7 +5,7 @@ import {
   resetPasswordForm,
   screenMessages,
 } from '@waitlist/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -24,6 +24,14 @@ export function ResetPasswordPage() {
 }
 
 function InvalidResetLink() {
+  const toast = useToast();
+  const shown = useRef(false);
+  // SPEC §8 lists this message among the toasts; the box below keeps it on the page too.
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    toast.error(screenMessages.invalidResetToken);
+  }, [toast]);
   return (
     <AuthLayout title="Invalid Reset Link" footer={<Link to="/login">Back to log in</Link>}>
       <Alert tone="warning">{screenMessages.invalidResetToken}</Alert>

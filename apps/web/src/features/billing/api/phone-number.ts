@@ -71,9 +71,25 @@ function useApplyPhoneNumberAnswer() {
   };
 }
 
+/**
+ * Requests a number; with `verifyAtOnce` (the local phone, whose 555-01xx test numbers are verified the
+ * moment they are rented) it verifies it in the same step, so the card goes straight to Verified.
+ */
+export async function requestAndVerifyPhoneNumber({
+  areaCode,
+  verifyAtOnce,
+}: {
+  areaCode?: string;
+  verifyAtOnce: boolean;
+}): Promise<PhoneNumberAnswer> {
+  const requested = await requestPhoneNumber(areaCode);
+  if (!verifyAtOnce || requested.data.status !== 'pending') return requested;
+  return verifyPhoneNumber();
+}
+
 export function useRequestPhoneNumber() {
   const onSuccess = useApplyPhoneNumberAnswer();
-  return useMutation({ mutationFn: requestPhoneNumber, onSuccess });
+  return useMutation({ mutationFn: requestAndVerifyPhoneNumber, onSuccess });
 }
 
 export function useVerifyPhoneNumber() {

@@ -292,6 +292,47 @@ describe('adding a card on local billing (test mode)', () => {
     expect(api.callsTo('POST /notifications/billing-update')).toHaveLength(0);
   });
 
+  it('refuses an expiry in the past (01/20) before any call', async () => {
+    const { app, api } = await openBillingTab({ handlers: localHandlers() });
+    const form = addCardForm();
+    await app.user.type(within(form).getByLabelText('Card number'), '4242424242424242');
+    await app.user.type(within(form).getByLabelText('Expiry (MM/YY)'), '0120');
+    await app.user.type(within(form).getByLabelText('CVC'), '123');
+    await app.user.click(within(form).getByRole('button', { name: 'Save Card' }));
+    expect(await within(form).findByText(billingMessages.expiredCard)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription(
+      billingMessages.expiredCard,
+    );
+    expect(api.callsTo('POST /stripe/setup-intent')).toHaveLength(0);
+  });
+
+  it('a decline goes away, box and toast, when a later card is saved', async () => {
+    confirmed.length = 0;
+    const { app } = await openBillingTab({
+      handlers: (state) => ({
+        ...localHandlers()(state),
+        'POST /billing/local/setup-intents/confirm': (call: RecordedCall) =>
+          (call.body as { number: string }).number.endsWith('0002')
+            ? errorAnswer(402, 'Your card was declined.')
+            : { body: { success: true, paymentMethodId: 'pm_new' } },
+      }),
+    });
+    const form = await fillCard(app, '4000000000000002');
+    await app.user.click(within(form).getByRole('button', { name: 'Save Card' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    await expectToast('Your card was declined.');
+
+    await app.user.clear(within(form).getByLabelText('Card number'));
+    await app.user.type(within(form).getByLabelText('Card number'), '4242424242424242');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    await app.user.click(within(form).getByRole('button', { name: 'Save Card' }));
+    await expectToast(billingMessages.paymentMethodAdded);
+    await waitFor(() =>
+      expect(within(toastRegion()).queryByText('Your card was declined.')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Card not saved')).not.toBeInTheDocument();
+  });
+
   it('says Setup Failed when the setup intent cannot be created', async () => {
     const { app, api } = await openBillingTab({
       handlers: () => ({ 'POST /stripe/setup-intent': errorAnswer(500) }),
@@ -409,5 +450,62 @@ describe('phone number section', () => {
     const section = screen.getByTestId('phone-number-section');
     expect(within(section).getByRole('heading', { name: 'Text Number' })).toBeInTheDocument();
     expect(await within(section).findByRole('button', { name: 'Request a number' })).toBeInTheDocument();
+  });
+});
+
+describe('billing details (SPEC §7 POST /stripe/update-billing-details)', () => {
+  const detailsForm = () => screen.getByRole('form', { name: 'Billing details' });
+
+  it('starts from the business profile and sends the name and address on invoices', async () => {
+    const { app, api } = await openBillingTab({
+      handlers: () => ({
+        'POST /stripe/update-billing-details': {
+          body: { success: true, message: billingMessages.billingDetailsUpdated },
+        },
+        'POST /notifications/billing-update': { body: { success: true, message: 'sent' } },
+      }),
+    });
+    const form = detailsForm();
+    expect(within(form).getByLabelText('Name on invoices')).toHaveValue('Bella Salon');
+    expect(within(form).getByLabelText(/Address/)).toHaveValue('12 Main St');
+    expect(within(form).getByLabelText('Country')).toHaveValue('US');
+    const save = within(form).getByRole('button', { name: 'Save Billing Details' });
+    expect(save).toBeDisabled();
+
+    await app.user.clear(within(form).getByLabelText('Name on invoices'));
+    await app.user.type(within(form).getByLabelText('Name on invoices'), 'Bella Salon LLC');
+    await app.user.clear(within(form).getByLabelText(/ZIP code/));
+    await app.user.type(within(form).getByLabelText(/ZIP code/), '62704');
+    await app.user.click(save);
+
+    await expectToast(billingMessages.billingDetailsUpdated);
+    expect(api.callsTo('POST /stripe/update-billing-details')[0]!.body).toEqual({
+      name: 'Bella Salon LLC',
+      address: { line1: '12 Main St', city: 'Springfield', state: 'IL', postal_code: '62704', country: 'US' },
+    });
+    await waitFor(() => expect(api.callsTo('POST /notifications/billing-update')).toHaveLength(1));
+    expect(save).toBeDisabled();
+  });
+
+  it('checks the name and country first, and shows the SPEC default when saving fails', async () => {
+    const { app, api } = await openBillingTab({
+      handlers: () => ({ 'POST /stripe/update-billing-details': errorAnswer(500) }),
+    });
+    const form = detailsForm();
+    await app.user.clear(within(form).getByLabelText('Name on invoices'));
+    await app.user.clear(within(form).getByLabelText('Country'));
+    await app.user.type(within(form).getByLabelText('Country'), 'U');
+    await app.user.click(within(form).getByRole('button', { name: 'Save Billing Details' }));
+    expect(await within(form).findByText('Enter the name to put on invoices')).toBeInTheDocument();
+    expect(within(form).getByText('A 2-letter country code, like US')).toBeInTheDocument();
+    expect(api.callsTo('POST /stripe/update-billing-details')).toHaveLength(0);
+
+    await app.user.type(within(form).getByLabelText('Name on invoices'), 'Bella');
+    await app.user.type(within(form).getByLabelText('Country'), 's');
+    await app.user.click(within(form).getByRole('button', { name: 'Save Billing Details' }));
+    await expectToast('Failed to update billing details');
+    expect(api.callsTo('POST /stripe/update-billing-details')[0]!.body).toMatchObject({
+      address: { country: 'US' },
+    });
   });
 });

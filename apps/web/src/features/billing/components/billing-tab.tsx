@@ -5,6 +5,7 @@ import { useConfig } from '../../../lib/config.ts';
 import { useInvoices } from '../api/get-invoices.ts';
 import { usePaymentMethods } from '../api/get-payment-methods.ts';
 import { useSubscription } from '../api/get-subscription.ts';
+import { BillingDetailsCard } from './billing-details-card.tsx';
 import { InvoiceHistory } from './invoice-history.tsx';
 import { PaymentMethodsCard } from './payment-methods-card.tsx';
 import { PhoneNumberSection } from './phone-number-section.tsx';
@@ -58,6 +59,7 @@ export function BillingTab() {
             hasPaidPlan={hasPaidPlan}
           />
           <InvoiceHistory invoices={invoices} />
+          <BillingDetailsCard key={user.id} user={user} />
         </div>
         <aside className="stack" aria-label="Subscription and text number">
           <SubscriptionStatusBox

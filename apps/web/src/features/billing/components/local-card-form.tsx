@@ -25,6 +25,14 @@ const testCards = [
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
+/** "MM/YY" before the month of `now`. */
+export function expiryInThePast(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split('/').map(Number);
+  if (!month || year === undefined || Number.isNaN(year)) return false;
+  const fullYear = 2000 + year;
+  return fullYear < now.getFullYear() || (fullYear === now.getFullYear() && month < now.getMonth() + 1);
+}
+
 /** Shape checks only; the server checks Luhn, the expiry date and the CVC length (as Stripe would). */
 const localCardForm = z.object({
   number: z
@@ -36,7 +44,9 @@ const localCardForm = z.object({
     .string()
     .trim()
     .min(1, 'Expiry date is required')
-    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry date as MM/YY'),
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry date as MM/YY')
+    // A card is good through the last day of its expiry month; 01/20 is refused here, before any call.
+    .refine((value) => !expiryInThePast(value, new Date()), billingMessages.expiredCard),
   cvc: z
     .string()
     .trim()
@@ -96,6 +106,7 @@ export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
       return;
     }
     if (await saveCard(paymentMethodId)) {
+      setCardError(null);
       reset(emptyCard);
       onAdded();
     }
@@ -116,6 +127,7 @@ export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
                 className="card-form__test-card"
                 aria-label={`Use test card ${card.number} (${card.outcome})`}
                 onClick={() => {
+                  setCardError(null);
                   setValue('number', card.number, { shouldDirty: true });
                   setFocus('expiry');
                 }}
@@ -142,7 +154,10 @@ export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
             ref={field.ref}
             value={field.value}
             onBlur={field.onBlur}
-            onChange={(event) => field.onChange(formatCardNumber(event.target.value))}
+            onChange={(event) => {
+              setCardError(null);
+              field.onChange(formatCardNumber(event.target.value));
+            }}
           />
         )}
       />
@@ -161,7 +176,10 @@ export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
               ref={field.ref}
               value={field.value}
               onBlur={field.onBlur}
-              onChange={(event) => field.onChange(formatCardExpiry(event.target.value))}
+              onChange={(event) => {
+                setCardError(null);
+                field.onChange(formatCardExpiry(event.target.value));
+              }}
             />
           )}
         />

@@ -132,3 +132,39 @@ describe('phone number section', () => {
     expect(await within(section).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
+
+describe('phone number section on the local phone', () => {
+  it('a 555-01xx test number verifies at once: the card goes straight to Verified', async () => {
+    const localConfig = {
+      body: {
+        success: true,
+        googleClientId: null,
+        facebookAppId: null,
+        appleClientId: null,
+        emailProvider: 'local',
+        smsProvider: 'local',
+        billing: { provider: 'local', publishableKey: null, configured: true },
+      },
+    };
+    const { app, api, section } = await openSection(
+      { number: null, status: null, error: null },
+      {
+        'GET /config': localConfig,
+        'POST /phone-number/request': answer({ number: '+15555550142', status: 'pending', error: null }),
+        'POST /phone-number/verify': answer(
+          { number: '+15555550142', status: 'verified', error: null },
+          'Your text number is verified and ready to send texts.',
+        ),
+      },
+    );
+    await app.user.click(within(section).getByRole('button', { name: 'Request a number' }));
+    expect(await within(section).findByText('Verified')).toBeInTheDocument();
+    expect(within(section).getByText('(555) 555-0142')).toBeInTheDocument();
+    expect(within(section).queryByText('Pending')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST /phone-number/verify')).toHaveLength(1);
+    expect(
+      await screen.findByText('Your text number is verified and ready to send texts.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { useConfig } from '../../../lib/config.ts';
 
 import {
   type PhoneNumberState,
@@ -116,6 +117,7 @@ function PhoneNumberBody({ state }: { state: PhoneNumberState }) {
 function RequestNumberForm({ hasNumber }: { hasNumber: boolean }) {
   const toast = useToast();
   const request = useRequestPhoneNumber();
+  const config = useConfig();
   const [areaCode, setAreaCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const formId = useId();
@@ -129,7 +131,10 @@ function RequestNumberForm({ hasNumber }: { hasNumber: boolean }) {
     }
     setError(null);
     try {
-      const answer = await request.mutateAsync(code || undefined);
+      const answer = await request.mutateAsync({
+        areaCode: code || undefined,
+        verifyAtOnce: config.data?.smsProvider === 'local',
+      });
       toast.success(answer.message ?? 'Number requested. Verify it to start texting.');
     } catch (failure) {
       setError(screenErrorMessage(failure, 'Could not request a text number.'));

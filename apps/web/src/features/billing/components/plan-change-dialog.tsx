@@ -13,12 +13,13 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useReloadBilling } from '../api/billing-keys.ts';
 import { useChangePlan } from '../api/change-plan.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { usePaymentMethods } from '../api/get-payment-methods.ts';
 import { sendPlanChangeNotification } from '../api/send-notifications.ts';
-import { formatDate, timestampToDate } from '../utils/billing-time.ts';
+import { formatDate, timestampToDate, trialDaysRemaining } from '../utils/billing-time.ts';
 import { cardLabel } from '../utils/cards.ts';
 import {
   type ChangeTiming,
@@ -57,6 +58,7 @@ export function PlanChangeDialog({
 }: PlanChangeDialogProps) {
   const toast = useToast();
   const navigate = useNavigate();
+  const user = useCurrentUser();
   const paymentMethods = usePaymentMethods();
   const changePlan = useChangePlan();
   const checkout = useCreateCheckoutSession();
@@ -74,6 +76,11 @@ export function PlanChangeDialog({
   const price = pricing[targetType][target.billingPeriod];
   const defaultCard = paymentMethods.data?.find((method) => method.isDefault) ?? paymentMethods.data?.[0];
   const needsCard = serverSaysNoCard || (paymentMethods.isSuccess && !defaultCard);
+  // An upgrade during the free trial is charged at once and ends the trial: the days left are not kept.
+  const trialDaysLeft =
+    !current && user.subscriptionPlan === 'free_trial'
+      ? (trialDaysRemaining(user.trialEndDate, new Date()) ?? 0)
+      : 0;
 
   const goToBilling = () => {
     onClose();
@@ -183,7 +190,16 @@ export function PlanChangeDialog({
           </p>
         </Alert>
       ) : (
-        <p className="plan-change__timing">{timingSentence(timing, price, periodEnd, defaultCard)}</p>
+        <>
+          <p className="plan-change__timing">{timingSentence(timing, price, periodEnd, defaultCard)}</p>
+          {trialDaysLeft > 0 && timing === 'now_full' ? (
+            <Alert tone="warning" title="Your free trial ends today">
+              You have {trialDaysLeft} day{trialDaysLeft === 1 ? '' : 's'} of free trial left. Upgrading now
+              ends the trial: the card is charged today and the remaining trial days are not added to your
+              plan. To keep them, upgrade when the trial ends.
+            </Alert>
+          ) : null}
+        </>
       )}
     </Modal>
   );

@@ -275,6 +275,31 @@ describe('changing plans', () => {
     });
   });
 
+  it('says before confirming that upgrading during the trial charges today and ends the trial days left', async () => {
+    const { app } = await openPlanTab({
+      user: trialUser({ trialEndDate: inDays(4.5) }),
+      billing: { paymentMethods: [makeCard()] },
+    });
+    await app.user.click(within(planCard('Starter')).getByRole('button', { name: 'Select Starter' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Plan Change' });
+    expect(await within(dialog).findByText('Your free trial ends today')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/You have 5 days of free trial left\. Upgrading now ends the trial/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/is charged today to Visa •••• 4242/)).toBeInTheDocument();
+  });
+
+  it('says nothing about the trial when it is already over', async () => {
+    const { app } = await openPlanTab({
+      user: trialUser({ trialEndDate: inDays(-1) }),
+      billing: { paymentMethods: [makeCard()] },
+    });
+    await app.user.click(within(planCard('Starter')).getByRole('button', { name: 'Select Starter' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Plan Change' });
+    await within(dialog).findByText(/is charged today/);
+    expect(within(dialog).queryByText('Your free trial ends today')).not.toBeInTheDocument();
+  });
+
   it('schedules a downgrade Growth → Starter for the end of the period', async () => {
     const { app } = await openPlanTab({
       user: makeUser({

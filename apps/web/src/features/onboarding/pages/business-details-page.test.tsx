@@ -7,9 +7,10 @@ import { mockSignedIn } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 /** A server whose /auth/me reflects the business details once they are submitted. */
-function businessServer() {
+function businessServer(handlers: Parameters<typeof mockSignedIn>[1] = {}) {
   let user: User = newVerifiedUser();
   const api = mockSignedIn(() => user, {
+    ...handlers,
     'POST /auth/business-verification': ({ body }) => {
       const { businessName, businessPhone } = body as { businessName: string; businessPhone: string };
       user = {
@@ -146,5 +147,43 @@ describe('business details page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit business details');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(app.location()).toBe('/congratulations/business-details');
+  });
+});
+
+describe('business time zone at onboarding', () => {
+  const timeZoneSaved = {
+    'PUT /settings/time-zone': {
+      body: { success: true, data: { timeZone: 'America/Chicago' }, message: 'Time zone saved' },
+    },
+  };
+
+  it('is asked, guessed from the browser, and saved with the business details', async () => {
+    const guess = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const api = businessServer(timeZoneSaved);
+    const { app, nameField, phoneField, submit } = await openBusinessDetails();
+    const zone = screen.getByLabelText('Time zone');
+    expect(zone).toHaveValue(guess);
+    expect(within(zone).getByRole('option', { name: 'America/Los Angeles' })).toBeInTheDocument();
+    await app.user.selectOptions(zone, 'America/Chicago');
+    await app.user.type(nameField, 'Bella Salon');
+    await app.user.type(phoneField, '5551234567');
+    await submit();
+    await screen.findByRole('dialog', { name: "You're all set!" });
+    expect(api.callsTo('PUT /settings/time-zone').map((call) => call.body)).toEqual([
+      { timeZone: 'America/Chicago' },
+    ]);
+    expect(screen.queryByText(/time zone could not be saved/)).not.toBeInTheDocument();
+  });
+
+  it('still finishes onboarding when the zone cannot be saved, and says where to set it', async () => {
+    businessServer({ 'PUT /settings/time-zone': errorAnswer(500) });
+    const { app, nameField, phoneField, submit } = await openBusinessDetails();
+    await app.user.type(nameField, 'Bella Salon');
+    await app.user.type(phoneField, '5551234567');
+    await submit();
+    const dialog = await screen.findByRole('dialog', { name: "You're all set!" });
+    expect(
+      within(dialog).getByText('Your time zone could not be saved. You can set it on Openings.'),
+    ).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import {
   formatUsPhone,
   screenMessages,
 } from '@waitlist/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -13,10 +13,13 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
+import { guessTimeZone, timeZoneChoices, timeZoneLabel } from '../../../lib/time-zones.ts';
+import { useSaveTimeZone } from '../api/save-time-zone.ts';
 import { useSubmitBusinessDetails } from '../api/submit-business-details.ts';
 import { OnboardingSteps } from '../components/onboarding-steps.tsx';
 
@@ -24,6 +27,11 @@ export function BusinessDetailsPage() {
   const { user, refreshUser } = useAuth();
   const navigate = useNavigate();
   const submitBusinessDetails = useSubmitBusinessDetails();
+  const saveTimeZone = useSaveTimeZone();
+  // Asked here, guessed from the browser: otherwise every business would count its days in New York.
+  const [timeZone, setTimeZone] = useState(guessTimeZone);
+  const zones = useMemo(() => timeZoneChoices(guessTimeZone()), []);
+  const [timeZoneFailed, setTimeZoneFailed] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
   const {
@@ -45,6 +53,12 @@ export function BusinessDetailsPage() {
     try {
       // The schema has already turned "(555) 123-4567" into "5551234567".
       const answer = await submitBusinessDetails.mutateAsync(values);
+      try {
+        await saveTimeZone.mutateAsync(timeZone);
+      } catch {
+        // The details are in; the zone can still be set on Openings, and the success dialog says so.
+        setTimeZoneFailed(true);
+      }
       // The guards read the business verification status from the user.
       await refreshUser();
       // Onboarding is done: the social profile held for it (SPEC §3, "temporarily") can go.
@@ -94,6 +108,18 @@ export function BusinessDetailsPage() {
               />
             )}
           />
+          <SelectField
+            label="Time zone"
+            hint="Openings are typed and alerts counted per day in this zone. We guessed it from this device."
+            value={timeZone}
+            onChange={(event) => setTimeZone(event.target.value)}
+          >
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {timeZoneLabel(zone)}
+              </option>
+            ))}
+          </SelectField>
           <div className="onboarding-actions">
             <Button type="submit" busy={isSubmitting}>
               Submit
@@ -117,6 +143,7 @@ export function BusinessDetailsPage() {
           </span>
           <p>{successMessage}</p>
           <p>We will review your business details shortly. Meanwhile your account is ready to use.</p>
+          {timeZoneFailed ? <p>Your time zone could not be saved. You can set it on Openings.</p> : null}
         </Modal>
       ) : null}
     </div>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AlertsToday, type CreateOpeningBody, openingModes } from '@waitlist/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,7 +10,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateOpening } from '../api/create-opening.ts';
 import { TimeZoneSetting } from './time-zone-setting.tsx';
@@ -79,8 +80,13 @@ type OpenSlotFormProps = {
 export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
+  const user = useCurrentUser();
   const create = useCreateOpening();
   const [formError, setFormError] = useState<string | null>(null);
+  // A new key per failure: the same message twice still comes back into view.
+  const [formErrorKey, setFormErrorKey] = useState(0);
+  // A 403 while the number is not verified is the texting refusal: the way out is getting a number.
+  const [numberRefused, setNumberRefused] = useState(false);
   const {
     register,
     handleSubmit,
@@ -113,6 +119,8 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
     } catch (error) {
       applyServerFieldErrors(error, setError, ['service']);
       setFormError(screenErrorMessage(error, 'Could not send the cancellation alert.'));
+      setNumberRefused(isApiError(error) && error.status === 403 && user.plivoNumberStatus !== 'verified');
+      setFormErrorKey((key) => key + 1);
     }
   });
 
@@ -139,7 +147,6 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
             for more alerts per day.
           </Alert>
         ) : null}
-        {formError ? <Alert>{formError}</Alert> : null}
         <div className="form__row form__row--2">
           <TextField label="Date" type="date" error={errors.date?.message} {...register('date')} />
           <TextField label="Time" type="time" error={errors.time?.message} {...register('time')} />
@@ -213,6 +220,18 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
               {...register('claimWindowMinutes')}
             />
           </div>
+        ) : null}
+        {/* Next to the button that failed, and scrolled to: on a phone the top of the form is off-screen. */}
+        {formError ? (
+          <Alert key={formErrorKey} reveal>
+            {formError}
+            {numberRefused ? (
+              <>
+                {' '}
+                <Link to="/account?tab=billing">Get your text number</Link>
+              </>
+            ) : null}
+          </Alert>
         ) : null}
         <div className="form__actions">
           <Button type="submit" busy={isSubmitting} disabled={readOnly || usedUp} block>

@@ -46,7 +46,8 @@ export function OpeningOutcome({ opening, timeZone }: { opening: Opening; timeZo
     return (
       <p className="opening-outcome opening-outcome--won" data-testid="opening-winner">
         <span aria-hidden="true">★ </span>
-        Claimed by <strong>{opening.winner.name}</strong> ({displayPhone(opening.winner.phone)})
+        {/* displayPhone already has its own brackets: "(512) 555-0102", never "((512) 555-0102)". */}
+        Claimed by <strong>{opening.winner.name}</strong> · {displayPhone(opening.winner.phone)}
         {opening.filledAt ? ` at ${clockTime(opening.filledAt, timeZone)}` : ''}
       </p>
     );

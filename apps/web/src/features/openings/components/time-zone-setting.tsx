@@ -3,26 +3,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { timeZoneChoices, timeZoneLabel } from '../../../lib/time-zones.ts';
 import { useSetTimeZone } from '../api/set-time-zone.ts';
-
-/** The zones most owners pick, first; every other zone the browser knows follows. */
-const usZones = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-];
-
-function allZones(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone').filter((zone) => !usZones.includes(zone));
-  } catch {
-    return [];
-  }
-}
 
 /** "Times are in America/New_York · Change": the business's zone, changeable in place. */
 export function TimeZoneSetting({ timeZone, readOnly }: { timeZone: string; readOnly: boolean }) {
@@ -66,9 +48,9 @@ export function TimeZoneSetting({ timeZone, readOnly }: { timeZone: string; read
         value={choice}
         onChange={(event) => setChoice(event.target.value)}
       >
-        {[...usZones, ...allZones()].map((zone) => (
+        {timeZoneChoices(timeZone).map((zone) => (
           <option key={zone} value={zone}>
-            {zone.replaceAll('_', ' ')}
+            {timeZoneLabel(zone)}
           </option>
         ))}
       </SelectField>

@@ -110,7 +110,11 @@ export function OpeningPage() {
                       {offer.sentAt ? ` · texted ${clockTime(offer.sentAt, timeZone)}` : ''}
                     </p>
                   </div>
-                  <Badge tone={offerLabels[offer.status].tone}>{offerLabels[offer.status].label}</Badge>
+                  {offer.optedOut ? (
+                    <Badge tone="danger">Opted out</Badge>
+                  ) : (
+                    <Badge tone={offerLabels[offer.status].tone}>{offerLabels[offer.status].label}</Badge>
+                  )}
                 </li>
               ))}
             </ul>

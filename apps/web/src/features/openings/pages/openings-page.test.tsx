@@ -166,8 +166,9 @@ describe('the openings list', () => {
     const color = screen.getByRole('listitem', { name: /^Color/ });
     expect(within(color).getByText('Filled')).toBeInTheDocument();
     expect(within(color).getByTestId('opening-winner')).toHaveTextContent(
-      'Claimed by Ana Ruiz ((212) 555-0101) at 1:04 PM EST',
+      'Claimed by Ana Ruiz · (212) 555-0101 at 1:04 PM EST',
     );
+    expect(within(color).getByTestId('opening-winner').textContent).not.toContain('((');
     expect(within(color).queryByRole('button', { name: /Close/ })).not.toBeInTheDocument();
 
     await app.user.click(within(haircut).getByRole('button', { name: 'Close the Haircut opening' }));

@@ -3,7 +3,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ReadOnlyBanner } from '../../../components/ui/read-only-banner.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { TextNumberNotice } from '../../../components/ui/text-number-notice.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useOpenings } from '../api/get-openings.ts';
 import { OpenSlotForm } from '../components/open-slot-form.tsx';
 import { OpeningCard } from '../components/opening-card.tsx';
@@ -12,6 +14,7 @@ import '../components/openings.css';
 /** /openings: open a cancelled slot, and watch each alert live. */
 export function OpeningsPage() {
   const openings = useOpenings();
+  const user = useCurrentUser();
 
   return (
     <div className="page openings">
@@ -34,6 +37,7 @@ export function OpeningsPage() {
         <div className="openings__grid">
           <div className="stack">
             {openings.data.readOnly ? <ReadOnlyBanner reason={openings.data.readOnlyReason} /> : null}
+            <TextNumberNotice status={user.plivoNumberStatus} />
             <OpenSlotForm
               timeZone={openings.data.timeZone}
               alertsToday={openings.data.alertsToday}

@@ -1,17 +1,16 @@
 import type { Customer } from '@waitlist/contract';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { displayPhone } from '../../../lib/phone-display.ts';
 import { describePreference } from './preferences.ts';
-import { customerStatusLabels, customerStatusTones } from './status.ts';
+import { CustomerStatusBadges } from './status-badges.tsx';
 
 export type CustomerAction = 'edit' | 'remove' | 'text';
 
 type CustomerRowProps = {
   customer: Customer;
-  /** 1-based place in the list as shown. */
-  place: number;
+  /** 1-based place in line; null for a booked customer, who no longer waits for a slot. */
+  place: number | null;
   /** Null when the list cannot be reordered here (filtered, read-only). */
   move: { up: boolean; down: boolean; onMove: (direction: 'up' | 'down') => void } | null;
   readOnly: boolean;
@@ -22,17 +21,25 @@ export function CustomerRow({ customer, place, move, readOnly, onAction }: Custo
   const removed = customer.status === 'removed';
   return (
     <li className="customer-row" aria-label={customer.name}>
-      <span className="customer-row__place">
-        <span className="visually-hidden">Place </span>
-        {place}
+      <span className={`customer-row__place${place === null ? ' customer-row__place--done' : ''}`}>
+        {place === null ? (
+          <>
+            <span aria-hidden="true">✓</span>
+            <span className="visually-hidden">Booked, no longer in line</span>
+          </>
+        ) : (
+          <>
+            <span className="visually-hidden">Place </span>
+            {place}
+          </>
+        )}
       </span>
       <div className="customer-row__main">
         <div className="customer-row__title">
           <Link className="customer-row__name" to={`/waitlist/${customer.id}`}>
             {customer.name}
           </Link>
-          <Badge tone={customerStatusTones[customer.status]}>{customerStatusLabels[customer.status]}</Badge>
-          {customer.optedOut ? <Badge tone="danger">Opted out</Badge> : null}
+          <CustomerStatusBadges customer={customer} />
         </div>
         <a className="customer-row__phone" href={`tel:${customer.phone}`}>
           {displayPhone(customer.phone)}

@@ -16,12 +16,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const preview = usePreviewImport();
   const importer = useImportWaitlist();
   const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
   const [result, setResult] = useState<ImportPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
+    setFileName(file.name);
     setCsv(await file.text());
     setResult(null);
   };
@@ -77,11 +79,28 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           Columns: name, phone, and optionally notes. Imported customers are recorded as having agreed to
           texts elsewhere, so import only people who asked to be on your waitlist.
         </p>
+        {/* The browser's own file button cannot be styled: the input stays (keyboard, screen readers) but
+            hidden, and its label is drawn as one of our buttons. */}
         <div className="field">
-          <label className="field__label" htmlFor="csv-file">
+          <span className="field__label" aria-hidden="true">
             CSV file
-          </label>
-          <input id="csv-file" type="file" accept=".csv,text/csv" onChange={onFile} />
+          </span>
+          <div className="file-picker">
+            <input
+              id="csv-file"
+              className="file-picker__input"
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby="csv-file-name"
+              onChange={onFile}
+            />
+            <label htmlFor="csv-file" className="button button--secondary file-picker__button">
+              Choose a CSV file
+            </label>
+            <span id="csv-file-name" className="file-picker__name" data-testid="csv-file-name">
+              {fileName ?? 'No file chosen'}
+            </span>
+          </div>
         </div>
         <TextareaField
           label="Or paste the CSV"
@@ -90,6 +109,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           value={csv}
           onChange={(event) => {
             setCsv(event.target.value);
+            setFileName(null);
             setResult(null);
           }}
         />

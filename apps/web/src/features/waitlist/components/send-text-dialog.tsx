@@ -101,7 +101,7 @@ export function SendTextDialog({ customer, onClose }: { customer: Customer; onCl
             <Link to="/account?tab=billing">Set up your number</Link>
           </Alert>
         ) : null}
-        {error ? <Alert>{error}</Alert> : null}
+        {error ? <Alert reveal>{error}</Alert> : null}
         <SelectField
           label="Template"
           value={templateKey}

@@ -8,10 +8,11 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useConversation } from '../api/conversation.ts';
+import { useBusinessTimeZone } from '../api/get-time-zone.ts';
 import { describePreference } from '../components/preferences.ts';
 import { replyKeyword } from '../components/reply-keywords.ts';
 import { SendTextDialog } from '../components/send-text-dialog.tsx';
-import { customerStatusLabels, customerStatusTones } from '../components/status.ts';
+import { CustomerStatusBadges } from '../components/status-badges.tsx';
 import '../components/waitlist.css';
 import { displayPhone } from '../../../lib/phone-display.ts';
 
@@ -27,17 +28,30 @@ const deliveryLabels: Record<
   received: { label: 'Received', tone: 'neutral' },
 };
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/**
+ * "Jan 3, 1:04 PM EST": in the business's time zone with its name, as the opening page shows times
+ * (the phone's own zone, named, until the business's is known).
+ */
+export function messageTime(iso: string, timeZone: string | undefined): string {
+  const options: Intl.DateTimeFormatOptions = {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options).format(new Date(iso));
+  }
+}
 
 /** /waitlist/:id: one customer's texts in and out, with delivery status and reply keywords. */
 export function CustomerPage() {
   const { id = '' } = useParams();
   const conversation = useConversation(id);
+  const timeZone = useBusinessTimeZone().data;
   const [texting, setTexting] = useState(false);
 
   if (conversation.isPending) {
@@ -89,7 +103,7 @@ export function CustomerPage() {
         ) : (
           <ol className="thread" aria-label={`Texts with ${customer.name}`}>
             {messages.map((message) => (
-              <MessageBubble key={message.id} message={message} />
+              <MessageBubble key={message.id} message={message} timeZone={timeZone} />
             ))}
           </ol>
         )}
@@ -113,8 +127,7 @@ function CustomerHeader({ customer }: { customer: Customer }) {
         <h1 className="page__title">{customer.name}</h1>
         <p className="conversation__facts">
           <a href={`tel:${customer.phone}`}>{displayPhone(customer.phone)}</a>
-          <Badge tone={customerStatusTones[customer.status]}>{customerStatusLabels[customer.status]}</Badge>
-          {customer.optedOut ? <Badge tone="danger">Opted out</Badge> : null}
+          <CustomerStatusBadges customer={customer} />
         </p>
         <p className="conversation__facts">
           Consent: {consentLabels[customer.consentMethod]}
@@ -128,18 +141,19 @@ function CustomerHeader({ customer }: { customer: Customer }) {
   );
 }
 
-function MessageBubble({ message }: { message: Message }) {
+function MessageBubble({ message, timeZone }: { message: Message; timeZone: string | undefined }) {
+  const when = messageTime(message.createdAt, timeZone);
   const outgoing = message.direction === 'out';
   const keyword = outgoing ? null : replyKeyword(message.body);
   const delivery = deliveryLabels[message.status];
   return (
     <li
       className={`bubble bubble--${outgoing ? 'out' : 'in'}`}
-      aria-label={`${outgoing ? 'Sent' : 'Received'} ${timeFormat.format(new Date(message.createdAt))}`}
+      aria-label={`${outgoing ? 'Sent' : 'Received'} ${when}`}
     >
       <p className="bubble__body">{message.body}</p>
       <p className="bubble__meta">
-        <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
+        <time dateTime={message.createdAt}>{when}</time>
         {outgoing ? <Badge tone={delivery.tone}>{delivery.label}</Badge> : null}
         {keyword ? <Badge tone={keyword.tone}>{keyword.label}</Badge> : null}
         {outgoing && message.segments > 1 ? <span>{message.segments} segments</span> : null}

@@ -5,8 +5,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ReadOnlyBanner } from '../../../components/ui/read-only-banner.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { TextNumberNotice } from '../../../components/ui/text-number-notice.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useWaitlist, type WaitlistFilters } from '../api/get-waitlist.ts';
 import { useReorderWaitlist } from '../api/reorder-waitlist.ts';
 import { CapMeter } from '../components/cap-meter.tsx';
@@ -31,6 +33,7 @@ const SEARCH_DELAY_MS = 250;
 /** /waitlist: the customers in waitlist order, with everything an owner does at the front desk. */
 export function WaitlistPage() {
   const toast = useToast();
+  const user = useCurrentUser();
   const [searchInput, setSearchInput] = useState('');
   const [filters, setFilters] = useState<WaitlistFilters>({ search: '', status: '' });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -57,7 +60,14 @@ export function WaitlistPage() {
   const filtered = filters.search.trim() !== '' || filters.status !== '';
   // A filtered list can be reordered too: the customers shown swap the places they hold.
   const canReorder = Boolean(data) && !readOnly && filters.status !== 'removed';
-  const ordered = data?.customers.filter((customer) => customer.status !== 'removed') ?? [];
+  // In line: waiting or offered. A booked customer got a slot, so holds no place (and sinks below the line).
+  const ordered =
+    data?.customers.filter((customer) => customer.status !== 'removed' && customer.status !== 'booked') ?? [];
+  const shown = data
+    ? filters.status === ''
+      ? [...ordered, ...data.customers.filter((customer) => customer.status === 'booked')]
+      : data.customers
+    : [];
   const atCap = data ? data.cap !== null && data.count >= data.cap : false;
   const orderKey = ordered.map((customer) => customer.id).join();
 
@@ -119,6 +129,7 @@ export function WaitlistPage() {
 
       <div className="stack">
         {data?.readOnly ? <ReadOnlyBanner reason={data.readOnlyReason} /> : null}
+        <TextNumberNotice status={user.plivoNumberStatus} />
 
         <search className="waitlist__tools">
           <div className="field waitlist__search">
@@ -183,13 +194,13 @@ export function WaitlistPage() {
           </Card>
         ) : (
           <ol className="customer-list" aria-label="Customers in waitlist order">
-            {waitlist.data.customers.map((customer, index) => {
+            {shown.map((customer, index) => {
               const place = ordered.indexOf(customer);
               return (
                 <CustomerRow
                   key={customer.id}
                   customer={customer}
-                  place={place >= 0 ? place + 1 : index + 1}
+                  place={customer.status === 'booked' ? null : place >= 0 ? place + 1 : index + 1}
                   readOnly={readOnly}
                   onAction={onAction}
                   move={
