@@ -63,8 +63,26 @@ if (process.env.TEST_DATABASE_URL) {
   await vitest('API and unit tests on PostgreSQL', 'apps/server', join(reports, 'api-postgres.json'), {
     TEST_DB: 'postgres',
   });
+  // Real server processes on one database (issue 17): only PostgreSQL can be shared by two instances.
+  await step(
+    'Two instances on one PostgreSQL',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.scale.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'scale.json')}`,
+    ],
+    { cwd: join(root, 'apps/server'), env: { ...process.env, TEST_DB: 'postgres' } },
+    vitestCounts(join(reports, 'scale.json')),
+  );
 } else {
-  log('TEST_DATABASE_URL is not set: the API suite ran on PGlite only (set it to run it on PostgreSQL too).');
+  log(
+    'TEST_DATABASE_URL is not set: the API suite ran on PGlite only, and the two-instance test did not run (set it to run both).',
+  );
 }
 await vitest('Web tests', 'apps/web', join(reports, 'web.json'));
 await ensureWebBuild();

@@ -48,10 +48,11 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { createWaitlistService, type WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
-import { createOutboxWorker, type OutboxWorker } from './outbox/index.ts';
+import { createOutboxWorker, type OutboxWorker, withJitter } from './outbox/index.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { localToolsGuard } from './plugins/local-tools.ts';
+import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableTextRule } from './plugins/storable-text.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
@@ -74,6 +75,9 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     billingWorker: BillingWorker;
     openingsWorker: OpeningsWorker;
+    metrics: Metrics;
+    /** `draining` is set by main.ts when shutdown starts: readiness then answers 503. */
+    lifecycle: { draining: boolean; inFlight: number };
     services: {
       admin: AdminService;
       auth: AuthService;
@@ -103,6 +107,8 @@ export interface BuildAppOptions {
   smsProvider?: SmsProvider;
   /** Replaces the identity providers chosen by config. */
   identityProviders?: IdentityProviders;
+  /** Jitter on outbox retry delays (default ±20 %); tests that assert exact backoff pass the identity. */
+  retryJitter?: (delayMs: number) => number;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -196,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     return vapid;
   };
+  const metrics = createMetrics({ providers: { email: email.name, sms: sms.name } });
   const pushService = createPushService({ db: database.db, keys: vapidKeys, users: pushUsers });
   const pushDelivery = createPushDelivery({
     db: database.db,
@@ -210,7 +217,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     push: pushDelivery,
     clock,
     logger: app.log,
+    onDelivery: metrics.outboxDelivery,
+    jitter: options.retryJitter ?? ((delayMs) => withJitter(delayMs)),
   });
+  metrics.attach(outbox);
+  const lifecycle = { draining: false, inFlight: 0 };
   // The one way to wake the outbox worker: services call it after a commit that queued texts or email.
   const wakeOutbox = () => outbox.kick();
   const openingsService = createOpeningsService({
@@ -297,6 +308,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outbox', outbox);
   app.decorate('billingWorker', billingWorker);
   app.decorate('openingsWorker', openingsWorker);
+  app.decorate('metrics', metrics);
+  app.decorate('lifecycle', lifecycle);
+  registerMetrics(app, metrics, { token: config.metricsToken });
+  // Requests in flight, for the shutdown report (a response that never completes still closes its socket).
+  app.addHook('onRequest', async (_request, reply) => {
+    lifecycle.inFlight += 1;
+    reply.raw.once('close', () => {
+      lifecycle.inFlight -= 1;
+    });
+  });
+  // While shutting down, answers close their keep-alive connection, so the server is not left waiting on them.
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
   app.decorate('services', {
     admin: adminService,
     auth: authService,
@@ -363,6 +388,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         config,
         db: database.db,
         databaseKind: database.kind,
+        lifecycle,
         billing: {
           provider: billingProvider.name,
           publishableKey: billingProvider.publishableKey,

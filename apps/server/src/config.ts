@@ -72,6 +72,15 @@ const envSchema = z.object({
     .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
       message: 'must be a comma-separated list of email addresses',
     }),
+  // Bearer token for GET /metrics (Prometheus); unset, the endpoint is off.
+  METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  // How long a shutdown (SIGTERM) may take before it abandons what is left and exits.
+  SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().positive().max(600).default(10),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // On a HOST other than loopback the local tools (mailbox, phone, billing clock) stay closed and the
   // server refuses to start, unless this opts in to them for admin sessions only (decision 0007).
@@ -181,6 +190,10 @@ export interface Config {
   sms: SmsConfig;
   push: PushConfig;
   logLevel: Env['LOG_LEVEL'];
+  /** Bearer token that opens GET /metrics; undefined: no metrics endpoint. */
+  metricsToken: string | undefined;
+  /** Shutdown deadline in milliseconds (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutMs: number;
   /** Where the built web app lives; undefined serves the API only (tests, `npm run dev`). */
   webDistDir: string | undefined;
 }
@@ -224,6 +237,8 @@ export function loadConfig(
     sms: smsConfig(env),
     push: pushConfig(env, mailFrom),
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     webDistDir: undefined,
     ...overrides,
   };

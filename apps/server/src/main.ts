@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, publicHostProblem } from './config.ts';
 import { describeDataDir, openDatabase } from './db/client.ts';
+import { startShutdownWatchdog } from './lib/shutdown-watchdog.ts';
 import { webDistFolder } from './paths.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -31,18 +32,51 @@ app.billingWorker.start();
 app.openingsWorker.start();
 
 let shuttingDown = false;
+/**
+ * Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS: readiness turns 503, the listener closes, in-flight
+ * requests finish, the workers stop (the outbox finishes the row in hand and hands the rest of its batch
+ * back), the database closes. Past the deadline it says what it abandoned and exits 1; a watchdog thread
+ * kills the process 2 s later if the main thread is too blocked even for that. A second signal exits at once.
+ */
 async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  app.log.info(`${signal} received: finishing in-flight requests`);
-  const force = setTimeout(() => {
-    app.log.error('shutdown took longer than 10 s; exiting');
+  if (shuttingDown) {
+    app.log.warn(`${signal} received again: exiting now`);
     process.exit(1);
-  }, 10_000);
-  force.unref();
+  }
+  shuttingDown = true;
+  const started = Date.now();
+  app.lifecycle.draining = true;
+  const deadline = config.shutdownTimeoutMs;
+  startShutdownWatchdog(
+    deadline + 2_000,
+    `shutdown did not end ${deadline + 2_000} ms after ${signal} (main thread blocked): killed`,
+  );
+  app.log.info(
+    { signal, inFlightRequests: app.lifecycle.inFlight, deadlineMs: deadline },
+    `${signal} received: finishing in-flight requests and the outbox row in hand`,
+  );
+  const force = setTimeout(() => {
+    const row = app.outbox.inFlight();
+    app.log.error(
+      {
+        abandonedRequests: app.lifecycle.inFlight,
+        abandonedOutboxRow: row ?? null,
+      },
+      `shutdown took longer than ${deadline} ms: abandoning ${app.lifecycle.inFlight} request(s)` +
+        (row
+          ? ` and outbox ${row.kind} ${row.id} mid-send (its lease runs out and another instance retries it; a text asks the provider first)`
+          : ' and no outbox row'),
+    );
+    process.exit(1);
+  }, deadline);
+  // Keep-alive connections that fall idle after their last answer would hold close() until they time out.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  sweep.unref();
   try {
     await app.close();
     await database.close();
+    clearTimeout(force);
+    app.log.info({ ms: Date.now() - started }, 'shutdown complete: nothing abandoned');
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

@@ -91,6 +91,15 @@ export const authMessages = {
   validationFailed: 'Please correct the highlighted fields', // ours
   notFound: 'Not found', // ours
   serverError: 'Something went wrong on our side. Please try again.', // ours
+  /** The database is unreachable (restarting, failing over): nothing was changed. */
+  serviceUnavailable:
+    'The service is briefly unavailable. Nothing was changed; please try again in a moment.', // ours
+  /** Readiness while the instance shuts down. */
+  shuttingDown: 'This server is shutting down.', // ours
+  metricsTokenRequired: 'A valid metrics token is required.', // ours
+  /** A provider (Stripe) did not answer or failed on its side: nothing was changed. */
+  providerUnavailable:
+    'Our payment provider is not answering right now. Nothing was changed; please try again in a moment.', // ours
 } as const;
 
 export const screenMessages = {

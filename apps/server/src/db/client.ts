@@ -32,18 +32,44 @@ export function describeDataDir(dataDir: string): string {
   return dataDir === IN_MEMORY ? 'memory (nothing is saved)' : resolve(dataDir);
 }
 
+/** Advisory lock key held while migrating (any constant unique to this app). */
+const MIGRATION_LOCK = 7_317_017;
+
 /**
  * PostgreSQL through node-postgres when a URL is given, otherwise embedded PGlite (a WASM build of
  * PostgreSQL) in `dataDir`, or in memory when dataDir is 'memory://'. Both speak the same SQL.
  */
 export function openDatabase(target: { url: string } | { dataDir: string }): DatabaseHandle {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A connection that cannot be made within 5 s fails the request (503) instead of queueing it forever.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection dropped by a database restart must not crash the process: the pool replaces it.
+    pool.on('error', (error) => {
+      console.error(`database connection lost: ${error.message}`);
+    });
+    // A checked-out connection (inside a transaction, between two queries) that the server drops emits
+    // 'error' on its client, which would otherwise crash the process; the pending work fails with a 503.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        console.error(`database connection lost: ${error.message}`);
+      });
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+      // Several instances start at once against one database: an advisory lock lets one migrate at a time
+      // (the others then find every migration applied).
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -441,6 +441,11 @@ export const messages = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * Set (committed) just before the provider is called and left while the outcome is unknown: a retry that
+     * finds it set asks the provider whether the text already went out before sending it again (issue 17).
+     */
+    sendStartedAt: timestamp('send_started_at', { withTimezone: true }),
     /** Insertion order: a conversation reads right even for texts stored within the same millisecond. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
@@ -501,3 +506,17 @@ export const vapidKeys = pgTable('vapid_keys', {
   privateKey: text('private_key').notNull(),
   createdAt: createdAt(),
 });
+/**
+ * Scheduled work done, one row per job and due item (issue 17): the row is written in the same transaction
+ * as the work, so with any number of instances each due item runs once, and a rolled-back run frees it.
+ * Carries the weekly email later (job 'weekly-email', due key '<userId>:<ISO week>').
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    job: text('job').notNull(),
+    dueKey: text('due_key').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.dueKey] })],
+);

@@ -13,8 +13,10 @@ export {
 } from './outbox.repo.ts';
 export {
   createOutboxWorker,
+  type OutboxOutcome,
   type OutboxWorker,
   type PushDelivery,
   retryDelayMs,
   type SmsDelivery,
+  withJitter,
 } from './outbox.worker.ts';

@@ -113,3 +113,28 @@ export function markFailed(executor: Executor, id: string, error: string, retryA
     .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, status: 'dead' })
     .where(eq(outbox.id, id));
 }
+
+/**
+ * Hands claimed rows that were not started back to the queue at once (shutdown): due now, the attempt not
+ * counted, so another instance picks them up without waiting for the lease.
+ */
+export function releaseClaimed(executor: Executor, ids: string[], now: Date) {
+  if (ids.length === 0) return Promise.resolve();
+  return executor
+    .update(outbox)
+    .set({ nextAttemptAt: now, attempts: sql`greatest(${outbox.attempts} - 1, 0)` })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending')));
+}
+
+/** Depth and age for the metrics: rows per kind and status, and the oldest pending row's creation time. */
+export async function outboxStats(executor: Executor) {
+  return executor
+    .select({
+      kind: outbox.kind,
+      status: outbox.status,
+      count: sql<number>`count(*)::int`,
+      oldest: sql<Date | null>`min(${outbox.createdAt})`.mapWith(outbox.createdAt),
+    })
+    .from(outbox)
+    .groupBy(outbox.kind, outbox.status);
+}

@@ -6,7 +6,7 @@ import { createManualClock } from '../lib/clock.ts';
 import type { EmailMessage, EmailProvider } from '../providers/email/index.ts';
 import { createTestDatabase } from '../test/test-app.ts';
 import { claimDue, enqueueEmail } from './outbox.repo.ts';
-import { createOutboxWorker, OUTBOX_MAX_ATTEMPTS, retryDelayMs } from './outbox.worker.ts';
+import { createOutboxWorker, OUTBOX_MAX_ATTEMPTS, retryDelayMs, withJitter } from './outbox.worker.ts';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -59,6 +59,18 @@ describe('retryDelayMs', () => {
     expect([1, 2, 3, 4, 5].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000, 80_000]);
     expect(retryDelayMs(11)).toBe(3_600_000);
     expect(retryDelayMs(50)).toBe(3_600_000);
+  });
+});
+
+describe('withJitter', () => {
+  it('spreads a retry delay over ±20 % so rows that failed together come back apart', () => {
+    expect(withJitter(10_000, () => 0)).toBe(8_000);
+    expect(withJitter(10_000, () => 0.5)).toBe(10_000);
+    expect(withJitter(10_000, () => 0.999_999)).toBe(12_000);
+    const spread = new Set(Array.from({ length: 50 }, () => withJitter(10_000)));
+    expect(spread.size).toBeGreaterThan(10);
+    for (const delay of spread) expect(delay).toBeGreaterThanOrEqual(8_000);
+    for (const delay of spread) expect(delay).toBeLessThanOrEqual(12_000);
   });
 });
 
@@ -176,6 +188,28 @@ describe('outbox worker', () => {
     await worker.drain();
     expect(email.sent).toEqual([message(1)]);
     expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('on stop, finishes the email in hand and hands the rest of its batch back at once (shutdown)', async () => {
+    const email = recordingProvider({ delayMs: 100 });
+    const worker = workerWith(email);
+    for (let n = 0; n < 5; n++) await enqueueEmail(database.db, message(n), clock.now());
+    const draining = worker.drain();
+    while (email.calls === 0) await sleep(5);
+    expect(worker.inFlight()).toMatchObject({ kind: 'email' });
+    await worker.stop();
+    expect(await draining).toBe(1);
+    expect(email.sent).toHaveLength(1);
+    const after = await rows();
+    expect(after.filter((row) => row.status === 'sent')).toHaveLength(1);
+    const handedBack = after.filter((row) => row.status === 'pending');
+    expect(handedBack).toHaveLength(4);
+    // Due now and the attempt not counted: another instance takes them without waiting for the lease.
+    for (const row of handedBack) {
+      expect(row.attempts).toBe(0);
+      expect(row.nextAttemptAt.getTime()).toBe(clock.now().getTime());
+    }
+    expect(worker.inFlight()).toBeUndefined();
   });
 
   it('sends due emails oldest first and leaves future ones for later', async () => {

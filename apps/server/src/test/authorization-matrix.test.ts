@@ -164,7 +164,10 @@ async function runRows(
 describe('authorization matrix (loopback HOST: the default configuration)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_EMAILS: listedAdmin } });
+    // METRICS_TOKEN registers GET /metrics, so it has a row too (no role holds the scraper's token).
+    t = await createTestApp({
+      env: { ADMIN_EMAILS: listedAdmin, METRICS_TOKEN: 'matrix-metrics-token-0123' },
+    });
   });
   afterAll(() => t.close());
 

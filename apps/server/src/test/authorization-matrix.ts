@@ -89,6 +89,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/docs/reference.js': row(everyone(200)),
   'GET /api/docs/reference.css': row(everyone(200)),
   'GET /api/v1/health': row(everyone(200)),
+  'GET /api/v1/health/live': row(everyone(200)),
+  'GET /api/v1/health/ready': row(everyone(200)),
+  // Prometheus: only with `Authorization: Bearer <METRICS_TOKEN>`, which is not a session (issue 17).
+  'GET /metrics': row(everyone(401)),
   'GET /api/v1/config': row(everyone(200)),
 
   // ---- auth: public entry points answer the empty body with 400 ----

@@ -27,6 +27,10 @@ export interface FakePlivoMessage {
   dst: string;
   text: string;
   url: string | undefined;
+  /** When it was accepted (Message List's message_time). */
+  time: Date;
+  /** Which client sent it, when its PLIVO_API_URL ends in /via-<name> (chaos tells instances apart so). */
+  via: string | undefined;
 }
 
 export interface FakePlivo {
@@ -44,17 +48,25 @@ export interface FakePlivo {
   registration: Map<string, { sms_enabled?: boolean; tendlc_registration_status?: string }>;
   /** The next `count` API calls answer 500 (nothing is created). */
   failNext(count: number): void;
+  /**
+   * An outage until called again with null: every call answers `status` (nothing is created), or, with
+   * `hangMs`, is held that long before it is handled.
+   */
+  outage(fault: { status: number } | { hangMs: number } | null): void;
+  /** Called when a Message create was accepted, before the answer leaves (chaos kills an instance here). */
+  onMessage: ((message: FakePlivoMessage) => Promise<void> | void) | undefined;
   close(): Promise<void>;
 }
 
 export async function startFakePlivo(
-  options: { authId?: string; authToken?: string } = {},
+  options: { authId?: string; authToken?: string; port?: number } = {},
 ): Promise<FakePlivo> {
   const authId = options.authId ?? 'MAFAKEAUTHID0000000';
   const authToken = options.authToken ?? 'fake-plivo-auth-token';
   const expectedAuth = `Basic ${Buffer.from(`${authId}:${authToken}`).toString('base64')}`;
   let failures = 0;
   let offered = 0;
+  let fault: { status: number } | { hangMs: number } | null = null;
 
   const fake: Omit<FakePlivo, 'url' | 'close'> = {
     authId,
@@ -68,6 +80,10 @@ export async function startFakePlivo(
     failNext(count) {
       failures = count;
     },
+    outage(next) {
+      fault = next;
+    },
+    onMessage: undefined,
   };
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -79,12 +95,15 @@ export async function startFakePlivo(
 
   function handle(req: IncomingMessage, res: ServerResponse, rawBody: string): number {
     const url = new URL(req.url ?? '/', 'http://fake');
+    const via = /^\/via-(\w+)(\/.*)$/.exec(url.pathname);
+    if (via) url.pathname = via[2]!;
     if (req.headers.authorization !== expectedAuth)
       return send(res, 401, { api_id: apiId(), error: 'Authentication failed' });
     if (failures > 0) {
       failures -= 1;
       return send(res, 500, { api_id: apiId(), error: 'internal server error' });
     }
+    if (fault && 'status' in fault) return send(res, fault.status, { api_id: apiId(), error: 'outage' });
     const prefix = `/v1/Account/${authId}/`;
     if (!url.pathname.startsWith(prefix)) return send(res, 404, { api_id: apiId(), error: 'not found' });
     const rest = url.pathname.slice(prefix.length);
@@ -102,8 +121,51 @@ export async function startFakePlivo(
         return send(res, 400, { api_id: apiId(), error: 'src, dst and text are required' });
       if (!/^\+?\d{8,15}$/.test(dst)) return send(res, 400, { api_id: apiId(), error: 'invalid dst' });
       const uuid = randomUUID();
-      fake.messages.push({ uuid, src, dst, text, url: callback });
-      return send(res, 202, { api_id: apiId(), message: 'message(s) queued', message_uuid: [uuid] });
+      const message = { uuid, src, dst, text, url: callback, time: new Date(), via: via?.[1] };
+      fake.messages.push(message);
+      const answer = () =>
+        send(res, 202, { api_id: apiId(), message: 'message(s) queued', message_uuid: [uuid] });
+      if (!fake.onMessage) return answer();
+      void Promise.resolve(fake.onMessage(message)).then(answer, answer);
+      return 202;
+    }
+    if (req.method === 'GET' && rest === 'Message/') {
+      // Message List (MDRs): outbound only here, filtered by numbers (E.164 or digits) and message_time, paged.
+      const digits = (value: string | null) => value?.replace(/^\+/, '');
+      const from = digits(url.searchParams.get('from_number'));
+      const to = digits(url.searchParams.get('to_number'));
+      const since = url.searchParams.get('message_time__gte');
+      const sinceMs = since ? Date.parse(`${since.replace(' ', 'T')}Z`) : Date.now() - 86_400_000;
+      const until = url.searchParams.get('message_time__lte');
+      // Whole seconds, as Plivo's filter format has them: the upper bound takes its whole second.
+      const untilMs = until ? Date.parse(`${until.replace(' ', 'T')}Z`) + 999 : Number.POSITIVE_INFINITY;
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 20), 20);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const matching = fake.messages.filter(
+        (m) =>
+          (!from || digits(m.src) === from) &&
+          (!to || digits(m.dst) === to) &&
+          m.time.getTime() >= sinceMs &&
+          m.time.getTime() <= untilMs,
+      );
+      const next = offset + limit < matching.length ? `${url.pathname}?offset=${offset + limit}` : null;
+      const objects = [...matching]
+        .reverse()
+        .slice(offset, offset + limit)
+        .map((m) => ({
+          message_uuid: m.uuid,
+          from_number: digits(m.src),
+          to_number: digits(m.dst),
+          message_direction: 'outbound',
+          message_state: 'delivered',
+          message_time: `${m.time.toISOString().slice(0, 19).replace('T', ' ')}+00:00`,
+          units: 1,
+        }));
+      return send(res, 200, {
+        api_id: apiId(),
+        meta: { limit, offset, total_count: matching.length, next },
+        objects,
+      });
     }
     if (req.method === 'GET' && rest === 'PhoneNumber/') {
       const pattern = url.searchParams.get('pattern') ?? '';
@@ -193,6 +255,14 @@ export async function startFakePlivo(
       const rawBody = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://fake');
       let status: number;
+      const current = fault;
+      if (current && 'hangMs' in current) {
+        // A hung provider: the request is held, then handled (the client has usually given up by then).
+        setTimeout(() => {
+          if (!res.destroyed) handle(req, res, rawBody);
+        }, current.hangMs).unref();
+        return;
+      }
       try {
         status = handle(req, res, rawBody);
       } catch {
@@ -215,15 +285,15 @@ export async function startFakePlivo(
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    ...fake,
+  // The same object the server reads (not a copy), so a test can set onMessage after start.
+  return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  });
 }

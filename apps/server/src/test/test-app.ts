@@ -13,7 +13,7 @@ import type { EmailProvider } from '../providers/email/index.ts';
  * A real database per test file: in-memory PGlite by default, or a fresh PostgreSQL database on
  * TEST_DATABASE_URL's server when TEST_DB=postgres (created here, dropped on close).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (process.env.TEST_DB !== 'postgres') {
     const handle = openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
@@ -32,6 +32,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -77,6 +78,8 @@ export async function createTestApp(
     clock,
     logger: false,
     emailProvider: options.emailProvider,
+    // Exact backoff, like the manual clock: tests move time to the retry instead of guessing it.
+    retryJitter: (delayMs) => delayMs,
   });
   await app.ready();
   return {

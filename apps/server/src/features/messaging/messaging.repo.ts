@@ -1,5 +1,5 @@
 import type { Message } from '@waitlist/contract';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, MessageRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
@@ -306,4 +306,22 @@ export function threadOf(executor: Executor, phone: string) {
       ),
     )
     .orderBy(asc(messages.createdAt), asc(messages.direction));
+}
+
+/** Committed before the provider call: from here until an answer is stored, the outcome is unknown. */
+export function markSendStarted(executor: Executor, id: string, at: Date | null) {
+  return executor
+    .update(messages)
+    .set({ sendStartedAt: at })
+    .where(and(eq(messages.id, id), eq(messages.status, 'queued')));
+}
+
+/** Which of these provider message ids already belong to one of our texts. */
+export async function knownProviderMessageIds(executor: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await executor
+    .select({ id: messages.providerMessageId })
+    .from(messages)
+    .where(inArray(messages.providerMessageId, ids));
+  return new Set(rows.map((row) => row.id as string));
 }

@@ -4,12 +4,20 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { releaseSendSlot, takeSendSlot } from '../../lib/rate-limit.ts';
 import type { SmsDelivery, SmsOutboxPayload } from '../../outbox/index.ts';
-import type { SmsProvider } from '../../providers/sms/index.ts';
-import { loadTextToSend, markMessageFailed, markMessageSent } from './messaging.repo.ts';
+import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts';
+import {
+  knownProviderMessageIds,
+  loadTextToSend,
+  markMessageFailed,
+  markMessageSent,
+  markSendStarted,
+} from './messaging.repo.ts';
 
 /** How long a send may hold its account's slot (the provider's timeout is 10 s). */
 const SEND_LEASE_MS = 15_000;
 const INLINE_WAIT_MS = 20;
+/** How far the provider's clock may lag ours when we ask it what it sent since an interrupted send began. */
+const PROVIDER_CLOCK_SKEW_MS = 60_000;
 
 /**
  * The outbox's 'sms' kind. Never sends twice: a message no longer 'queued' is skipped, and the provider gets
@@ -44,6 +52,28 @@ export function createSmsDelivery(deps: {
         return { outcome: 'done' };
       }
 
+      // A previous attempt called the provider and never stored its answer (the worker died mid-call, or the
+      // call timed out): ask the provider whether the text went out before sending it again.
+      if (message.sendStartedAt && deps.sms.findSent) {
+        const found = await deps.sms.findSent({
+          from: message.fromNumber,
+          to: message.toNumber,
+          since: new Date(message.sendStartedAt.getTime() - PROVIDER_CLOCK_SKEW_MS),
+          // The call could not have been taken later than the send's lease on the slot.
+          until: new Date(message.sendStartedAt.getTime() + SEND_LEASE_MS + PROVIDER_CLOCK_SKEW_MS),
+        });
+        const known = await knownProviderMessageIds(deps.db, found);
+        const providerMessageId = found.find((id) => !known.has(id));
+        if (providerMessageId) {
+          deps.logger.warn(
+            { messageId: message.id, providerMessageId },
+            'text had gone out before the worker could record it; not sending it again',
+          );
+          await markMessageSent(deps.db, message.id, { providerMessageId, status: 'sent' }, deps.clock.now());
+          return { outcome: 'done' };
+        }
+      }
+
       let now = deps.clock.now();
       let busy = await takeSendSlot(deps.db, message.userId, now, intervalMs, SEND_LEASE_MS);
       // A slot that frees within a few milliseconds (high rates) is waited for here: cheaper than putting
@@ -63,6 +93,8 @@ export function createSmsDelivery(deps: {
       }
 
       let result: Awaited<ReturnType<SmsProvider['send']>>;
+      const asksBeforeResend = Boolean(deps.sms.findSent);
+      if (asksBeforeResend) await markSendStarted(deps.db, message.id, now);
       try {
         result = await deps.sms.send({
           from: message.fromNumber,
@@ -71,6 +103,9 @@ export function createSmsDelivery(deps: {
           idempotencyKey: message.id,
         });
       } catch (error) {
+        // The provider answered with an error status: it did not take the text, no need to ask next time.
+        const refused = error instanceof SmsProviderError && error.statusCode !== undefined;
+        if (asksBeforeResend && refused) await markSendStarted(deps.db, message.id, null);
         await releaseSendSlot(deps.db, message.userId, new Date(deps.clock.now().getTime() + intervalMs));
         throw error;
       }

@@ -1,4 +1,4 @@
-import { type BillingConfig, billingConfigSchema } from '@waitlist/contract';
+import { authMessages, type BillingConfig, billingConfigSchema } from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -9,7 +9,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   db: Database;
   databaseKind: string;
   billing: BillingConfig;
-}> = async (app, { config, db, databaseKind, billing }) => {
+  /** Set when the instance starts shutting down: readiness answers 503 so the proxy stops sending work. */
+  lifecycle: { draining: boolean };
+}> = async (app, { config, db, databaseKind, billing, lifecycle }) => {
   app.get(
     '/health',
     {
@@ -23,6 +25,50 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     async () => {
       await pingDatabase(db);
       return { success: true as const, status: 'ok' as const, database: databaseKind };
+    },
+  );
+
+  // Liveness: the process answers (no database call), so a database outage does not get instances restarted.
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ success: z.literal(true), status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ success: true as const, status: 'ok' as const }),
+  );
+
+  // Readiness: this instance can take traffic (the database answers within 2 s, not shutting down).
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({ success: z.literal(true), status: z.literal('ready'), database: z.string() }),
+          503: z.object({ success: z.literal(false), message: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (lifecycle.draining)
+        return reply.status(503).send({ success: false as const, message: authMessages.shuttingDown });
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          pingDatabase(db),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('database check timed out')), 2_000);
+          }),
+        ]);
+      } catch {
+        return reply.status(503).send({ success: false as const, message: authMessages.serviceUnavailable });
+      } finally {
+        clearTimeout(timer);
+      }
+      return { success: true as const, status: 'ready' as const, database: databaseKind };
     },
   );
 

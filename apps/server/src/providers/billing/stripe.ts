@@ -59,7 +59,8 @@ export function createStripeBillingProvider(options: StripeProviderOptions): Bil
   const stripe = new Stripe(options.secretKey, {
     ...hostOptions(options.apiUrl),
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
-    timeout: 20_000,
+    // A hung Stripe costs a request at most ~3 × 8 s (retries included), then a clean 503 (issue 17).
+    timeout: 8_000,
     appInfo: { name: 'Waitlist & Text' },
   });
 

@@ -14,7 +14,12 @@ export interface EmailMessage {
 
 export interface EmailProvider {
   readonly name: 'smtp' | 'local';
-  send(message: EmailMessage): Promise<void>;
+  /**
+   * `messageId`: the outbox row's id, sent as the Message-ID header, so a resend after an answer that never
+   * reached us (an SMTP server that accepted after our timeout) carries the same id and mail systems can
+   * drop the second copy.
+   */
+  send(message: EmailMessage, options?: { messageId?: string }): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -29,6 +29,11 @@ export type NumberState =
 export interface SmsProvider {
   readonly name: 'plivo' | 'local';
   send(request: SmsSendRequest): Promise<SmsSendResult>;
+  /**
+   * Texts from `from` to `to` the provider accepted between `since` and `until` (its message ids), to tell whether a send
+   * whose answer was lost went out. Absent where a resend is harmless (the local phone keys by our id).
+   */
+  findSent?(query: { from: string; to: string; since: Date; until: Date }): Promise<string[]>;
   /** An available US number that can text, in the area code when given; null when none is available. */
   searchNumber(areaCode?: string): Promise<string | null>;
   /** Makes sure an application routes inbound texts to `messageUrl`; returns its id. */
@@ -43,6 +48,10 @@ export interface SmsProvider {
  * rest (network errors, 5xx, 429) are retried by the outbox with backoff.
  */
 export class SmsProviderError extends Error {
+  /**
+   * `statusCode` set: the provider answered with that status, so it did not take the text. Unset (a network
+   * error, a timeout): it may have taken it, and a retry asks it first (findSent).
+   */
   constructor(
     message: string,
     readonly permanent = false,

@@ -8,6 +8,8 @@ const TIMEOUT_MS = 10_000;
 /** Plivo writes numbers without the '+' ("14155550123"); we keep E.164. */
 export const toE164 = (number: string) => (number.startsWith('+') ? number : `+${number}`);
 const plivoDigits = (number: string) => number.replace(/^\+/, '');
+/** Plivo's filter time: "YYYY-MM-DD HH:MM:ss" in UTC. */
+export const plivoTime = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 
 /**
  * Plivo's REST API v1 over HTTPS with fetch (the official `plivo` package brings axios, request, lodash, joi
@@ -80,6 +82,31 @@ export function createPlivoSmsProvider(options: {
       const uuid = answer?.message_uuid?.[0];
       if (!uuid) throw new SmsProviderError('Plivo accepted the message without a message_uuid');
       return { providerMessageId: uuid, status: 'sent' };
+    },
+
+    async findSent({ from, to, since, until }) {
+      // Plivo's Message List (MDRs, 20 a page, 20 calls a minute): outbound texts between the two numbers
+      // in the interrupted send's time window, every page. Only asked after a send whose answer was lost.
+      const found: string[] = [];
+      for (let offset = 0; offset < 200; offset += 20) {
+        const query = new URLSearchParams({
+          message_direction: 'outbound',
+          from_number: `+${plivoDigits(from)}`,
+          to_number: `+${plivoDigits(to)}`,
+          message_time__gte: plivoTime(since),
+          message_time__lte: plivoTime(until),
+          limit: '20',
+          offset: String(offset),
+        });
+        const page = await call<{ objects?: { message_uuid?: string }[]; meta?: { next?: string | null } }>(
+          'GET',
+          `/Message/?${query}`,
+        );
+        const objects = page?.objects ?? [];
+        for (const entry of objects) if (entry.message_uuid) found.push(entry.message_uuid);
+        if (objects.length < 20 || !page?.meta?.next) break;
+      }
+      return found;
     },
 
     async searchNumber(areaCode?: string) {
