@@ -31,9 +31,9 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=runtime-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/packages/contract ./packages/contract
 COPY --from=build --chown=node:node /app/apps/server/package.json ./apps/server/package.json
-COPY --from=build --chown=node:node /app/apps/server/src ./apps/server/src
+COPY --from=build --chown=node:node /app/apps/server/dist ./apps/server/dist
+COPY --from=build --chown=node:node /app/apps/server/src/features/docs/assets ./apps/server/src/features/docs/assets
 COPY --from=build --chown=node:node /app/apps/server/drizzle ./apps/server/drizzle
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
 USER node
@@ -42,4 +42,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/v1/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM goes straight to node (no npm or shell in between): graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS.
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "apps/server/dist/main.js"]
