@@ -27,6 +27,8 @@ import { type BillingWorker, createBillingWorker } from './features/billing/bill
 import { localBillingPages } from './features/billing/local-billing.pages.ts';
 import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
 import { notificationsRoutes } from './features/billing/notifications.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { createDashboardService, type DashboardService } from './features/dashboard/dashboard.service.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
 import { devPhoneRoutes } from './features/dev/phone.routes.ts';
 import { phoneNumberRoutes } from './features/messaging/messaging.routes.ts';
@@ -69,6 +71,7 @@ declare module 'fastify' {
       sms: SmsProvider;
       waitlist: WaitlistService;
       openings: OpeningsService;
+      dashboard: DashboardService;
     };
     /** Every route as registered (method and URL, HEAD left out): the authorization matrix walks it. */
     routeTable: { method: string; url: string }[];
@@ -164,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     onOutboxWrite: () => outbox.kick(),
   });
+  const dashboardService = createDashboardService({ db: database.db, clock });
   const openingsWorker = createOpeningsWorker({ openingsService, logger: app.log });
   const messagingService = createMessagingService({
     db: database.db,
@@ -233,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms,
     waitlist: waitlistService,
     openings: openingsService,
+    dashboard: dashboardService,
   });
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
@@ -313,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       await api.register(waitlistRoutes, { waitlistService, authenticate: authenticate as never });
       await api.register(openingsRoutes, { openingsService, authenticate: authenticate as never });
+      await api.register(dashboardRoutes, { dashboardService, authenticate: authenticate as never });
       await api.register(phoneNumberRoutes, { messagingService, authenticate: authenticate as never });
       // Its own plugin context: it keeps request bodies raw, as the signature check needs.
       await api.register(plivoWebhookRoutes, {

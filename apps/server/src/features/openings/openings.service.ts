@@ -2,7 +2,6 @@ import {
   type AlertsToday,
   alertsPerDay,
   type CreateOpeningBody,
-  type Earnings,
   renderTemplate,
   type TimePreference,
   waitlistMessages,
@@ -406,34 +405,6 @@ export function createOpeningsService(deps: {
       }
       if (wavesSent) kick();
       return { expired, wavesSent };
-    },
-
-    async earnings(user: UserRow): Promise<Earnings> {
-      const [row] = await db
-        .select({
-          revenue: sql<number>`coalesce(sum(${openings.priceCents}) filter (where ${openings.status} = 'filled'), 0)::int`,
-          alerts: sql<number>`count(*)::int`,
-          filled: sql<number>`count(*) filter (where ${openings.status} = 'filled')::int`,
-          decided: sql<number>`count(*) filter (where ${openings.status} <> 'open')::int`,
-          avgFill: sql<
-            number | null
-          >`avg(extract(epoch from (${openings.filledAt} - ${openings.createdAt})) / 60) filter (where ${openings.status} = 'filled')`,
-        })
-        .from(openings)
-        .where(eq(openings.userId, user.id));
-      const alerts = row?.alerts ?? 0;
-      const filled = row?.filled ?? 0;
-      const base = (row?.decided ?? 0) > 0 ? row!.decided : alerts;
-      return {
-        revenueRecoveredCents: row?.revenue ?? 0,
-        alertsSent: alerts,
-        fillRate: base > 0 ? filled / base : 0,
-        avgTimeToFillMinutes:
-          row?.avgFill === null || row?.avgFill === undefined
-            ? null
-            : Math.round(Number(row.avgFill) * 10) / 10,
-        openingsFilled: filled,
-      };
     },
 
     alertsToday,
