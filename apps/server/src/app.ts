@@ -25,6 +25,8 @@ import { type BillingWorker, createBillingWorker } from './features/billing/bill
 import { localBillingPages } from './features/billing/local-billing.pages.ts';
 import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
 import { notificationsRoutes } from './features/billing/notifications.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { createDashboardService, type DashboardService } from './features/dashboard/dashboard.service.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
 import { devPhoneRoutes } from './features/dev/phone.routes.ts';
 import { apiDocsRoutes } from './features/docs/api-docs.routes.ts';
@@ -88,6 +90,7 @@ declare module 'fastify' {
       sms: SmsProvider;
       waitlist: WaitlistService;
       openings: OpeningsService;
+      dashboard: DashboardService;
     };
     /** Every route as registered (method and URL, HEAD left out): the authorization matrix walks it. */
     routeTable: { method: string; url: string }[];
@@ -236,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     enqueueSms,
     notifyOwner,
   });
+  const dashboardService = createDashboardService({ db: database.db, clock });
   const openingsWorker = createOpeningsWorker({ openingsService, logger: app.log });
   const messagingService = createMessagingService({
     db: database.db,
@@ -332,6 +336,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms,
     waitlist: waitlistService,
     openings: openingsService,
+    dashboard: dashboardService,
   });
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
@@ -415,6 +420,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       await api.register(waitlistRoutes, { waitlistService, authenticate });
       await api.register(openingsRoutes, { openingsService, authenticate });
+      await api.register(dashboardRoutes, { dashboardService, authenticate });
       await api.register(phoneNumberRoutes, { messagingService, authenticate });
       // Its own plugin context: it keeps request bodies raw, as the signature check needs.
       await api.register(plivoWebhookRoutes, {

@@ -4,6 +4,7 @@ export * from './billing.messages.ts';
 export * from './billing.schemas.ts';
 export * from './cards.ts';
 export * from './constants.ts';
+export * from './dashboard.schemas.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './phone.ts';

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { earningsPeriodSchema } from './dashboard.schemas.ts';
 import { messageTemplateKeys, waitlistMessages } from './waitlist.messages.ts';
 
 /** The waitlist and cancellation-alert contract (issue 5, DESIGN.md §5). Timestamps are ISO 8601 strings. */
@@ -309,6 +310,8 @@ export const earningsSchema = z.object({
   fillRate: z.number(),
   avgTimeToFillMinutes: z.number().nullable(),
   openingsFilled: z.number().int(),
+  /** The figures for the requested range (default: this week), in the business's time zone (issue 14). */
+  period: earningsPeriodSchema,
 });
 export type Earnings = z.infer<typeof earningsSchema>;
 export const earningsResponse = z.object({ success: z.literal(true), data: earningsSchema });

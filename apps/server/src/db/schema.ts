@@ -361,6 +361,8 @@ export const customers = pgTable(
       .on(table.userId, table.phone)
       .where(sql`${table.status} <> 'removed'`),
     index('customers_user_position_idx').on(table.userId, table.position),
+    /** Opt-outs per range on the earnings dashboard. */
+    index('customers_user_opted_out_at_idx').on(table.userId, table.optedOutAt).where(sql`${table.optedOut}`),
   ],
 );
 
@@ -393,6 +395,8 @@ export const openings = pgTable(
   (table) => [
     index('openings_user_local_date_idx').on(table.userId, table.localDate),
     index('openings_open_idx').on(table.startsAt).where(sql`${table.status} = 'open'`),
+    /** The earnings dashboard: a business's openings by when their alert went out. */
+    index('openings_user_created_at_idx').on(table.userId, table.createdAt),
   ],
 );
 

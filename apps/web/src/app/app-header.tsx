@@ -38,6 +38,9 @@ export function AppHeader({ user }: { user: User }) {
               <NavLink to="/openings" className="app-header__nav-link">
                 Openings
               </NavLink>
+              <NavLink to="/dashboard" className="app-header__nav-link">
+                Dashboard
+              </NavLink>
             </>
           ) : null}
         </nav>
@@ -70,6 +73,9 @@ export function AppHeader({ user }: { user: User }) {
               </NavLink>
               <NavLink to="/openings" className="mobile-menu__link">
                 Openings
+              </NavLink>
+              <NavLink to="/dashboard" className="mobile-menu__link">
+                Dashboard
               </NavLink>
             </>
           ) : null}

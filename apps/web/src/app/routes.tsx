@@ -164,6 +164,14 @@ export const routes: RouteObject[] = [
               (m) => m.OpeningPage,
             ),
           },
+          {
+            // The earnings dashboard, its SVG chart included, is its own chunk.
+            path: '/dashboard',
+            ...page(
+              () => import('../features/dashboard/pages/dashboard-page.tsx'),
+              (m) => m.DashboardPage,
+            ),
+          },
         ],
       },
       {

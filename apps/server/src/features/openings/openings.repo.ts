@@ -261,22 +261,6 @@ export async function lastSentWave(executor: Executor, openingId: string) {
   return last?.wave ?? 0;
 }
 
-export async function earningsOf(executor: Executor, userId: string) {
-  const [row] = await executor
-    .select({
-      revenue: sql<number>`coalesce(sum(${openings.priceCents}) filter (where ${openings.status} = 'filled'), 0)::int`,
-      alerts: sql<number>`count(*)::int`,
-      filled: sql<number>`count(*) filter (where ${openings.status} = 'filled')::int`,
-      decided: sql<number>`count(*) filter (where ${openings.status} <> 'open')::int`,
-      avgFill: sql<
-        number | null
-      >`avg(extract(epoch from (${openings.filledAt} - ${openings.createdAt})) / 60) filter (where ${openings.status} = 'filled')`,
-    })
-    .from(openings)
-    .where(eq(openings.userId, userId));
-  return row;
-}
-
 /** Open alerts whose "nobody has claimed" time passed: cleared here (so each is told once) and returned. */
 export function takeDueUnclaimedNotices(executor: Executor, now: Date) {
   return executor

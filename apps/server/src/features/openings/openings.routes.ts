@@ -1,6 +1,5 @@
 import {
   createOpeningBody,
-  earningsResponse,
   openingResponse,
   openingsListResponse,
   waitlistMessages,
@@ -15,7 +14,7 @@ import type { OpeningsService } from './openings.service.ts';
 const bearer = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().uuid() });
 
-/** Openings (cancellation alerts) and the earnings dashboard (issue 5); full users only. */
+/** Openings (cancellation alerts); full users only. The earnings dashboard is in features/dashboard. */
 export const openingsRoutes: FastifyPluginAsyncZod<{
   openingsService: OpeningsService;
   authenticate: Guard;
@@ -67,14 +66,5 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
       data: await service.close(userOf(request), request.params.id),
       message: waitlistMessages.openingClosed,
     }),
-  );
-
-  app.get(
-    '/dashboard/earnings',
-    {
-      ...guarded,
-      schema: schema({ tags: ['dashboard'], response: { 200: earningsResponse, ...guardedErrors } }),
-    },
-    async (request) => ({ success: true as const, data: await service.earnings(userOf(request)) }),
   );
 };

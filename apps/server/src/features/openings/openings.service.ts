@@ -2,7 +2,6 @@ import {
   type AlertsToday,
   alertsPerDay,
   type CreateOpeningBody,
-  type Earnings,
   pushMessages,
   renderTemplate,
   type TimePreference,
@@ -453,23 +452,6 @@ export function createOpeningsService(deps: OpeningsDeps) {
       const unclaimed = await notifyUnclaimed(now);
       if (wavesSent || unclaimed) wakeOutbox();
       return { expired, wavesSent };
-    },
-
-    async earnings(user: UserRow): Promise<Earnings> {
-      const row = await repo.earningsOf(db, user.id);
-      const alerts = row?.alerts ?? 0;
-      const filled = row?.filled ?? 0;
-      const base = (row?.decided ?? 0) > 0 ? row!.decided : alerts;
-      return {
-        revenueRecoveredCents: row?.revenue ?? 0,
-        alertsSent: alerts,
-        fillRate: base > 0 ? filled / base : 0,
-        avgTimeToFillMinutes:
-          row?.avgFill === null || row?.avgFill === undefined
-            ? null
-            : Math.round(Number(row.avgFill) * 10) / 10,
-        openingsFilled: filled,
-      };
     },
 
     alertsToday,

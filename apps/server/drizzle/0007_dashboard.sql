@@ -1,0 +1,2 @@
+CREATE INDEX "customers_user_opted_out_at_idx" ON "customers" USING btree ("user_id","opted_out_at") WHERE "customers"."opted_out";--> statement-breakpoint
+CREATE INDEX "openings_user_created_at_idx" ON "openings" USING btree ("user_id","created_at");

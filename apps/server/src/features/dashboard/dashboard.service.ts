@@ -1,0 +1,98 @@
+import type { DashboardRange, Earnings, EarningsPeriod, EarningsQuery } from '@waitlist/contract';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/rows.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { localDate, wallClock, zonedToUtc } from '../../lib/time-zone.ts';
+import * as repo from './dashboard.repo.ts';
+
+/** YYYY-MM-DD plus `days` (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/** Midnight starting the local date `date` in `timeZone`, as an instant. */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  return zonedToUtc({ year: year!, month: month!, day: day! }, timeZone);
+}
+
+/** The first and last local dates of a range, for `now` in `timeZone`. */
+export function rangeDates(
+  range: DashboardRange,
+  now: Date,
+  timeZone: string,
+  custom: { from?: string; to?: string } = {},
+): { from: string; to: string } {
+  const today = localDate(now, timeZone);
+  switch (range) {
+    case 'week': {
+      const monday = addDays(today, -((wallClock(now, timeZone).weekday + 6) % 7));
+      return { from: monday, to: addDays(monday, 6) };
+    }
+    case 'month': {
+      const first = `${today.slice(0, 8)}01`;
+      const [y, m] = first.split('-').map(Number);
+      const last = new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+      return { from: first, to: last };
+    }
+    case '90d':
+      return { from: addDays(today, -89), to: today };
+    case 'custom':
+      return { from: custom.from ?? today, to: custom.to ?? today };
+  }
+}
+
+export function createDashboardService(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function period(
+    user: Pick<UserRow, 'id' | 'timeZone'>,
+    range: DashboardRange,
+    custom: { from?: string; to?: string } = {},
+    now: Date = clock.now(),
+  ): Promise<EarningsPeriod> {
+    const timeZone = user.timeZone;
+    const { from, to } = rangeDates(range, now, timeZone, custom);
+    const bounds: repo.RangeBounds = {
+      userId: user.id,
+      timeZone,
+      lo: startOfLocalDay(from, timeZone),
+      hi: startOfLocalDay(addDays(to, 1), timeZone),
+      fromDate: from,
+      toDate: to,
+    };
+    const [totals, weeks] = await Promise.all([repo.rangeTotals(db, bounds), repo.weeklySeries(db, bounds)]);
+    return {
+      range,
+      from,
+      to,
+      timeZone,
+      ...totals,
+      fillRate: totals.openingsOpened > 0 ? totals.openingsFilled / totals.openingsOpened : null,
+      weeks,
+    };
+  }
+
+  return {
+    period,
+
+    /** GET /dashboard/earnings: the all-time figures (unchanged) and the requested range (default: this week). */
+    async earnings(user: UserRow, query: EarningsQuery = {}): Promise<Earnings> {
+      const [all, ranged] = await Promise.all([
+        repo.allTime(db, user.id),
+        period(user, query.range ?? 'week', { from: query.from, to: query.to }),
+      ]);
+      const base = all.decided > 0 ? all.decided : all.alerts;
+      return {
+        revenueRecoveredCents: all.revenue,
+        alertsSent: all.alerts,
+        fillRate: base > 0 ? all.filled / base : 0,
+        avgTimeToFillMinutes: all.avgFill === null ? null : Math.round(all.avgFill * 10) / 10,
+        openingsFilled: all.filled,
+        period: ranged,
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** The earnings dashboard (issue 14): a range in the business's time zone and its figures. */
+export const dashboardRanges = ['week', 'month', '90d', 'custom'] as const;
+export type DashboardRange = (typeof dashboardRanges)[number];
+
+const isoDate = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-03-08.`)
+    .refine((value) => {
+      const [y, m, d] = value.split('-').map(Number);
+      const date = new Date(Date.UTC(y!, m! - 1, d!));
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
+    }, `${field} is not a real date.`);
+
+/** The longest custom range, in days. */
+export const DASHBOARD_MAX_DAYS = 366;
+
+const dayNumber = (value: string) => Date.parse(`${value}T00:00:00Z`) / 86_400_000;
+
+const FIELD_ONLY_CUSTOM = 'is only accepted with range=custom.';
+
+export const earningsQuery = z
+  .object({
+    range: z.enum(dashboardRanges, { message: 'range must be week, month, 90d or custom.' }).optional(),
+    /** YYYY-MM-DD, first day (inclusive), for range=custom. */
+    from: isoDate('from').optional(),
+    /** YYYY-MM-DD, last day (inclusive), for range=custom. */
+    to: isoDate('to').optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.range !== 'custom') {
+      if (query.from !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['from'], message: `from ${FIELD_ONLY_CUSTOM}` });
+      if (query.to !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: `to ${FIELD_ONLY_CUSTOM}` });
+      return;
+    }
+    if (query.from === undefined)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is required with range=custom.' });
+    if (query.to === undefined)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is required with range=custom.' });
+    if (query.from && query.to) {
+      const span = dayNumber(query.to) - dayNumber(query.from);
+      if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from.' });
+      else if (span + 1 > DASHBOARD_MAX_DAYS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['to'],
+          message: `to: the range can be at most ${DASHBOARD_MAX_DAYS} days.`,
+        });
+    }
+  });
+export type EarningsQuery = z.infer<typeof earningsQuery>;
+
+export const earningsWeekSchema = z.object({
+  /** YYYY-MM-DD: the Monday that starts the week, in the business's time zone. */
+  weekStart: z.string(),
+  revenueRecoveredCents: z.number().int(),
+  openingsOpened: z.number().int(),
+  openingsFilled: z.number().int(),
+  /** 0..1 (filled / opened); null when no opening was opened that week. */
+  fillRate: z.number().nullable(),
+});
+export type EarningsWeek = z.infer<typeof earningsWeekSchema>;
+
+/** The figures for one range. Openings count by when their alert went out (created), within the range. */
+export const earningsPeriodSchema = z.object({
+  range: z.enum(dashboardRanges),
+  /** YYYY-MM-DD, first day of the range (inclusive), in timeZone. */
+  from: z.string(),
+  /** YYYY-MM-DD, last day of the range (inclusive), in timeZone. */
+  to: z.string(),
+  timeZone: z.string(),
+  /** Sum of the prices of the filled openings, cents. */
+  revenueRecoveredCents: z.number().int(),
+  openingsOpened: z.number().int(),
+  openingsFilled: z.number().int(),
+  /** 0..1 (filled / opened); null when nothing was opened. */
+  fillRate: z.number().nullable(),
+  /** Median minutes from the alert to the claim of the filled openings; null when none was filled. */
+  medianMinutesToClaim: z.number().nullable(),
+  /** Texts handed to the provider in the range. */
+  textsSent: z.number().int(),
+  /** Of those, confirmed delivered. */
+  textsDelivered: z.number().int(),
+  /** Customers who opted out (STOP) in the range. */
+  optOuts: z.number().int(),
+  /** Customers on the waitlist now (waiting or offered, not opted out). */
+  waitlistSize: z.number().int(),
+  /** One entry per week (Monday start, business zone) that overlaps the range, oldest first. */
+  weeks: z.array(earningsWeekSchema),
+});
+export type EarningsPeriod = z.infer<typeof earningsPeriodSchema>;
