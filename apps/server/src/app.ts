@@ -27,6 +27,11 @@ import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
 import { notificationsRoutes } from './features/billing/notifications.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createDashboardService, type DashboardService } from './features/dashboard/dashboard.service.ts';
+import {
+  createWeeklySummary,
+  createWeeklySummaryWorker,
+  type WeeklySummaryWorker,
+} from './features/dashboard/weekly-summary.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
 import { devPhoneRoutes } from './features/dev/phone.routes.ts';
 import { apiDocsRoutes } from './features/docs/api-docs.routes.ts';
@@ -69,6 +74,7 @@ import {
   owners,
   pushUsers,
   readOnlyReason,
+  summaryUsers,
   textingCustomers,
 } from './wiring.ts';
 
@@ -77,6 +83,7 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     billingWorker: BillingWorker;
     openingsWorker: OpeningsWorker;
+    weeklySummaryWorker: WeeklySummaryWorker;
     metrics: Metrics;
     /** `draining` is set by main.ts when shutdown starts: readiness then answers 503. */
     lifecycle: { draining: boolean; inFlight: number };
@@ -239,7 +246,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     enqueueSms,
     notifyOwner,
   });
-  const dashboardService = createDashboardService({ db: database.db, clock });
+  const dashboardService = createDashboardService({ db: database.db, clock, users: summaryUsers });
+  const weeklySummaryWorker = createWeeklySummaryWorker({
+    weeklySummary: createWeeklySummary({
+      db: database.db,
+      clock,
+      logger: app.log,
+      publicUrl: config.publicUrl,
+      onOutboxWrite: wakeOutbox,
+      owners: summaryUsers,
+      period: dashboardService.period,
+    }),
+    logger: app.log,
+  });
   const openingsWorker = createOpeningsWorker({ openingsService, logger: app.log });
   const messagingService = createMessagingService({
     db: database.db,
@@ -312,6 +331,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outbox', outbox);
   app.decorate('billingWorker', billingWorker);
   app.decorate('openingsWorker', openingsWorker);
+  app.decorate('weeklySummaryWorker', weeklySummaryWorker);
   app.decorate('metrics', metrics);
   app.decorate('lifecycle', lifecycle);
   registerMetrics(app, metrics, { token: config.metricsToken });
@@ -342,6 +362,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await billingWorker.stop();
     await openingsWorker.stop();
+    await weeklySummaryWorker.stop();
     await outbox.stop();
     await limiter.close();
     await email.close();

@@ -30,6 +30,7 @@ for (const { email } of admins) app.log.info(`granted admin to ${email} (ADMIN_E
 app.outbox.start();
 app.billingWorker.start();
 app.openingsWorker.start();
+app.weeklySummaryWorker.start();
 
 let shuttingDown = false;
 /**

@@ -46,3 +46,9 @@ export function readOnlyReason(user: UserRow, now: Date): string | null {
 
 /** The owner's push fields as features/push sees them (features/auth's repo owns the users table). */
 export const pushUsers = { setPushSettings: authRepo.setPushSettings };
+
+/** The owner's weekly summary switch and the owners it goes to, as features/dashboard sees them. */
+export const summaryUsers = {
+  setWeeklySummary: authRepo.setWeeklySummary,
+  weeklySummaryOwners: authRepo.weeklySummaryOwners,
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSchema } from './user.schemas.ts';
 
 /** The earnings dashboard (issue 14): a range in the business's time zone and its figures. */
 export const dashboardRanges = ['week', 'month', '90d', 'custom'] as const;
@@ -93,3 +94,23 @@ export const earningsPeriodSchema = z.object({
   weeks: z.array(earningsWeekSchema),
 });
 export type EarningsPeriod = z.infer<typeof earningsPeriodSchema>;
+
+/** PUT /dashboard/weekly-summary: the Monday summary email on or off (issue 14). */
+export const weeklySummaryBody = z.object({
+  enabled: z.boolean({ message: 'enabled must be true or false.' }),
+});
+export type WeeklySummaryBody = z.infer<typeof weeklySummaryBody>;
+export const weeklySummaryResponse = z.object({
+  success: z.literal(true),
+  data: userSchema,
+  message: z.string(),
+});
+
+/** The weekly summary email's words (issue 14). */
+export const weeklySummaryMessages = {
+  turnedOn: 'The weekly summary email is on. It arrives Monday morning.',
+  turnedOff: 'The weekly summary email is off.',
+  saveFailed: 'The weekly summary setting could not be saved. Please try again.',
+  /** "Your waitlist recovered $170.00 this week" */
+  subject: (money: string) => `Your waitlist recovered ${money} this week`,
+} as const;

@@ -33,6 +33,8 @@ export const userSchema = z.object({
   phoneNumber: z.string().nullable(),
   pushNotificationsEnabled: z.boolean(),
   devicePlatform: z.string().nullable(),
+  /** The Monday email "Your waitlist recovered $X this week" (issue 14). */
+  weeklySummaryEnabled: z.boolean(),
   businessVerification: z.object({ status: z.string().nullable(), businessPhone: z.string() }),
   createdAt: z.string(),
 });

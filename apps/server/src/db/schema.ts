@@ -58,6 +58,8 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     pushNotificationsEnabled: boolean('push_notifications_enabled').notNull().default(false),
     devicePlatform: text('device_platform'),
+    /** The Monday summary email of last week's figures (issue 14); the owner turns it off on the Information tab. */
+    weeklySummaryEnabled: boolean('weekly_summary_enabled').notNull().default(true),
     /** The billing provider's customer (Stripe `cus_…`, or the local provider's); created on first use. */
     billingCustomerId: text('billing_customer_id'),
     createdAt: createdAt(),

@@ -35,6 +35,7 @@ export function toUserDto(row: UserDtoSource): User {
     phoneNumber: row.phoneNumber,
     pushNotificationsEnabled: row.pushNotificationsEnabled,
     devicePlatform: row.devicePlatform,
+    weeklySummaryEnabled: row.weeklySummaryEnabled,
     businessVerification: { status: row.businessVerificationStatus, businessPhone: row.businessPhone },
     createdAt: row.createdAt.toISOString(),
   };

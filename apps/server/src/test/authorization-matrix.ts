@@ -200,6 +200,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/openings/:id': row(ownersResource(200), { id: 'openingId' }),
   'POST /api/v1/openings/:id/close': row(ownersResource(200), { id: 'openingId' }),
   'GET /api/v1/dashboard/earnings': row(fullOwners(200)),
+  'PUT /api/v1/dashboard/weekly-summary': row(signedIn(400)),
 
   // ---- the business's text number ----
   'GET /api/v1/phone-number': row(fullOwners(200)),

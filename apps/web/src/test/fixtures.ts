@@ -30,6 +30,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     phoneNumber: null,
     pushNotificationsEnabled: false,
     devicePlatform: null,
+    weeklySummaryEnabled: true,
     businessVerification: { status: 'submitted', businessPhone: '5551234567' },
     createdAt: '2030-01-01T00:00:00.000Z',
     ...overrides,

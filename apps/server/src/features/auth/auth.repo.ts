@@ -168,6 +168,7 @@ export const userDtoColumns = {
   phoneNumber: users.phoneNumber,
   pushNotificationsEnabled: users.pushNotificationsEnabled,
   devicePlatform: users.devicePlatform,
+  weeklySummaryEnabled: users.weeklySummaryEnabled,
   businessVerificationStatus: users.businessVerificationStatus,
   createdAt: users.createdAt,
 } as const;
@@ -292,4 +293,33 @@ export async function setPushSettings(
 ) {
   const [user] = await executor.update(users).set(settings).where(eq(users.id, id)).returning();
   return user;
+}
+
+/** The owner's weekly summary email switch (issue 14). */
+export async function setWeeklySummary(executor: Executor, id: string, enabled: boolean) {
+  const [user] = await executor
+    .update(users)
+    .set({ weeklySummaryEnabled: enabled })
+    .where(eq(users.id, id))
+    .returning();
+  return user;
+}
+
+/**
+ * The owners a weekly summary may go to: verified, past onboarding (a business name given), the switch on. A narrow
+ * row: the job checks each one's local Monday morning itself.
+ */
+export async function weeklySummaryOwners(executor: Executor) {
+  return executor
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      businessName: users.businessName,
+      timeZone: users.timeZone,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(and(eq(users.verified, true), eq(users.weeklySummaryEnabled, true), ne(users.businessName, '')))
+    .orderBy(users.id);
 }

@@ -1,5 +1,5 @@
 import type { DashboardRange, Earnings, EarningsPeriod, EarningsQuery } from '@waitlist/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { localDate, wallClock, zonedToUtc } from '../../lib/time-zone.ts';
@@ -43,7 +43,12 @@ export function rangeDates(
   }
 }
 
-export function createDashboardService(deps: { db: Database; clock: Clock }) {
+export function createDashboardService(deps: {
+  db: Database;
+  clock: Clock;
+  /** The owner's weekly summary switch (features/auth's repo owns `users`). */
+  users: { setWeeklySummary(executor: Executor, id: string, enabled: boolean): Promise<UserRow | undefined> };
+}) {
   const { db, clock } = deps;
 
   async function period(
@@ -76,6 +81,11 @@ export function createDashboardService(deps: { db: Database; clock: Clock }) {
 
   return {
     period,
+
+    /** PUT /dashboard/weekly-summary: the Monday email on or off; answers the updated user. */
+    async setWeeklySummary(user: UserRow, enabled: boolean): Promise<UserRow> {
+      return (await deps.users.setWeeklySummary(db, user.id, enabled)) ?? user;
+    },
 
     /** GET /dashboard/earnings: the all-time figures (unchanged) and the requested range (default: this week). */
     async earnings(user: UserRow, query: EarningsQuery = {}): Promise<Earnings> {

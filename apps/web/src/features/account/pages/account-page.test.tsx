@@ -466,3 +466,39 @@ describe('a 401 from any call', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 });
+
+describe('the weekly summary switch (issue 14)', () => {
+  it('is on by default and turns the Monday email off, saying so', async () => {
+    let user = makeUser();
+    const { app, api } = await openAccount(
+      '/account',
+      {
+        'PUT /dashboard/weekly-summary': ({ body }) => {
+          user = { ...user, weeklySummaryEnabled: (body as { enabled: boolean }).enabled };
+          return { body: { success: true, data: user, message: 'The weekly summary email is off.' } };
+        },
+      },
+      () => user,
+    );
+    // The page reads the profile afresh when it opens; the switch is used once that answer is in.
+    await waitFor(() => expect(api.callsTo('GET /auth/me').length).toBeGreaterThanOrEqual(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const box = screen.getByRole('checkbox', { name: 'Email me the weekly summary' });
+    expect(box).toBeChecked();
+    await app.user.click(box);
+    await expectToast('The weekly summary email is off.');
+    expect(api.callsTo('PUT /dashboard/weekly-summary')[0]!.body).toEqual({ enabled: false });
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Email me the weekly summary' })).not.toBeChecked(),
+    );
+  });
+
+  it('stays as it was and says why when saving fails', async () => {
+    const { app } = await openAccount('/account', {
+      'PUT /dashboard/weekly-summary': errorAnswer(500, 'Something went wrong'),
+    });
+    await app.user.click(screen.getByRole('checkbox', { name: 'Email me the weekly summary' }));
+    await waitFor(() => expect(toastTexts().join(' ')).toMatch(/weekly summary|went wrong/i));
+    expect(screen.getByRole('checkbox', { name: 'Email me the weekly summary' })).toBeChecked();
+  });
+});

@@ -12,6 +12,7 @@ import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { PushToggle } from '../components/push-toggle.tsx';
+import { WeeklySummaryToggle } from '../components/weekly-summary-toggle.tsx';
 import '../components/account.css';
 
 export const accountTabs = ['information', 'plan', 'billing'] as const;
@@ -101,6 +102,7 @@ export function AccountPage({ planPanel, billingPanel, checklist }: AccountPageP
           <aside className="stack">
             <PlanSummary user={user} />
             <PushToggle user={user} />
+            <WeeklySummaryToggle user={user} />
           </aside>
         </div>
       ) : tab === 'plan' ? (
