@@ -40,7 +40,7 @@ import { createMessagingService, type MessagingService } from './features/messag
 import { plivoWebhookRoutes } from './features/messaging/plivo-webhooks.routes.ts';
 import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
 import { openingsRoutes } from './features/openings/openings.routes.ts';
-import { createOpeningsService, isYes, type OpeningsService } from './features/openings/openings.service.ts';
+import { createOpeningsService, type OpeningsService } from './features/openings/openings.service.ts';
 import { createOpeningsWorker, type OpeningsWorker } from './features/openings/openings.worker.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import {
@@ -268,11 +268,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     onOutboxWrite: wakeOutbox,
     customers: textingCustomers,
-    // features/openings provides onCustomerReply (YES → claim); without it a plain reply is only stored.
+    // features/openings reads every reply that is not a keyword: a claim takes the slot, free text reaches the
+    // owner with one automatic answer (issue 15). Without a handler a reply is only stored.
     handlers: {
       onCustomerReply: openingsService.onCustomerReply,
-      actsOnReply: isYes,
-      onPlainReply: openingsService.onPlainReply,
     },
   });
   const waitlistService = createWaitlistService({

@@ -26,6 +26,7 @@ export const openingCustomers = {
   releaseCustomer: waitlistRepo.releaseCustomer,
   releaseOfferedBy: waitlistRepo.releaseOfferedBy,
   templatesOf: waitlistRepo.templatesOf,
+  claimAutoAnswer: waitlistRepo.claimAutoAnswer,
 };
 
 /** The owners (features/auth's repo owns `users`) as the waitlist and openings see them. */

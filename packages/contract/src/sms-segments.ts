@@ -136,3 +136,42 @@ export function smsWarnings(text: string): SmsWarning[] {
   }
   return warnings;
 }
+
+/** The line the first text to a customer ends with (CTIA/TCPA opt-out notice). */
+export const OPT_OUT_FOOTER = 'Reply STOP to opt out';
+
+/**
+ * A text exactly as it goes out (issue 15): the first text to a customer ends with the opt-out line, unless
+ * it already names STOP. The server sends this and the template editor counts segments on it.
+ */
+export function textAsSent(body: string, options: { firstText: boolean }): string {
+  return options.firstText && !/\bSTOP\b/.test(body) ? `${body}\n${OPT_OUT_FOOTER}` : body;
+}
+
+/**
+ * Placeholder values as long as real texts get, for counting a template's segments: a long first name and
+ * a slot the way alerts write it, with a long service.
+ */
+export const TEMPLATE_SAMPLE_VALUES = {
+  name: 'Alexandra',
+  time: 'Wed, Nov 25 at 12:30 PM (Deep conditioning treatment and blow-dry)',
+} as const;
+
+/**
+ * What one text of a template costs, counted on what will really be sent: the business's real name, the
+ * sample values, the first-text footer; and for an alert, the texts billed (segments × waiting customers).
+ */
+export function templateCost(
+  filled: string,
+  options: { waitingCustomers?: number } = {},
+): { text: string; segments: number; encoding: SmsEncoding; alertTexts: number | null } {
+  const text = textAsSent(filled, { firstText: true });
+  const info = smsInfo(text);
+  return {
+    text,
+    segments: Math.max(1, info.segments),
+    encoding: info.encoding,
+    alertTexts:
+      options.waitingCustomers === undefined ? null : Math.max(1, info.segments) * options.waitingCustomers,
+  };
+}

@@ -211,6 +211,16 @@ export type OpeningStatus = (typeof openingStatuses)[number];
 export const openingModes = ['all', 'waves'] as const;
 export type OpeningMode = (typeof openingModes)[number];
 export const offerStatuses = ['pending', 'sent', 'won', 'lost', 'skipped'] as const;
+export const offerOutcomes = [
+  'claimed',
+  'told_filled',
+  'opted_out',
+  'no_answer',
+  'texted',
+  'next_wave',
+  'not_texted',
+] as const;
+export type OfferOutcome = (typeof offerOutcomes)[number];
 
 export const createOpeningBody = z
   .object({
@@ -274,6 +284,13 @@ export const offerSchema = z.object({
   wave: z.number().int(),
   sentAt: z.string().nullable(),
   status: z.enum(offerStatuses),
+  /**
+   * What happened to this customer (issue 15): claimed; told it was filled; opted out (STOP); no answer
+   * (texted, the slot expired or was closed); texted (the slot is still open); next wave; not texted.
+   */
+  outcome: z.enum(offerOutcomes),
+  /** When they were told the slot is taken, if they were. */
+  toldAt: z.string().nullable(),
   /** The customer replied STOP (to this alert or since): shown as opted out, never "filled by another". */
   optedOut: z.boolean(),
 });

@@ -355,6 +355,8 @@ export const customers = pgTable(
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     preferences: jsonb('preferences').$type<TimePreference[]>().notNull().default([]),
     firstTextSent: boolean('first_text_sent').notNull().default(false),
+    /** The last automatic "the owner will reply" answer to a free-text reply (issue 15): one per 24 hours. */
+    autoAnsweredAt: timestamp('auto_answered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -416,6 +418,8 @@ export const offers = pgTable(
     status: text('status', { enum: ['pending', 'sent', 'won', 'lost', 'skipped'] })
       .notNull()
       .default('pending'),
+    /** When this customer, texted and not the winner, was told the slot is taken (issue 15); once. */
+    toldAt: timestamp('told_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.openingId, table.customerId] }),

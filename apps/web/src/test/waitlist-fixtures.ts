@@ -129,8 +129,17 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     sentAt: '2030-01-03T18:00:01.000Z',
     status: 'sent',
     optedOut: false,
+    toldAt: null,
     ...overrides,
+    outcome: overrides.outcome ?? outcomeOf(overrides.status ?? 'sent', overrides.optedOut ?? false),
   };
+}
+
+/** The server's outcome for an offer without a "told" time (openings.repo.ts offerOutcome). */
+function outcomeOf(status: Offer['status'], optedOut: boolean): Offer['outcome'] {
+  if (status === 'won') return 'claimed';
+  if (optedOut) return 'opted_out';
+  return ({ lost: 'no_answer', sent: 'texted', pending: 'next_wave', skipped: 'not_texted' } as const)[status];
 }
 
 export const openingDetail = (opening: Opening, offers: Offer[] = []): OpeningDetail => ({

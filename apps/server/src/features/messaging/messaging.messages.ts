@@ -1,5 +1,7 @@
-/** What the owner and the customers read (issue 5). */
-export const OPT_OUT_FOOTER = 'Reply STOP to opt out';
+import { OPT_OUT_FOOTER } from '@waitlist/contract';
+
+/** What the owner and the customers read (issue 5). The opt-out line lives in the contract (issue 15). */
+export { OPT_OUT_FOOTER };
 
 export const messagingMessages = {
   noNumber: 'You have no text number yet. Request one in the Billing tab before sending texts.',

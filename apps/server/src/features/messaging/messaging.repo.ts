@@ -146,6 +146,7 @@ function customerFromJson(json: Record<string, unknown>): CustomerRow {
     optedOutAt: dateOrNull(json.opted_out_at),
     preferences: (json.preferences ?? []) as CustomerRow['preferences'],
     firstTextSent: json.first_text_sent as boolean,
+    autoAnsweredAt: dateOrNull(json.auto_answered_at),
     createdAt: dateOrNull(json.created_at)!,
     updatedAt: dateOrNull(json.updated_at)!,
   };

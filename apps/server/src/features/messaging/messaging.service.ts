@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { smsInfo } from '@waitlist/contract';
+import { smsInfo, textAsSent } from '@waitlist/contract';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,7 +7,7 @@ import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/e
 import type { Logger } from '../../lib/logger.ts';
 import { enqueueSmsDelivery } from '../../outbox/index.ts';
 import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts';
-import { keywordOf, keywordReplies, messagingMessages, OPT_OUT_FOOTER } from './messaging.messages.ts';
+import { keywordOf, keywordReplies, messagingMessages } from './messaging.messages.ts';
 import {
   conversation,
   findMessage,
@@ -60,8 +60,6 @@ export interface TextingCustomers {
   ): Promise<{ id: string; phone: string; wasFirstTextSent: boolean } | undefined>;
 }
 
-const withOptOutFooter = (body: string) => (/\bSTOP\b/.test(body) ? body : `${body}\n${OPT_OUT_FOOTER}`);
-
 /**
  * Texting's one writer of texts: `enqueueSms` queues one text from the business's verified number, in the
  * caller's transaction: a 'queued' messages row and its outbox row. The first text to a customer ends with
@@ -82,7 +80,7 @@ export function createTexting(customers: TextingCustomers) {
         allowOptedOut: false,
       });
       if (claimed) {
-        const body = claimed.wasFirstTextSent ? input.body : withOptOutFooter(input.body);
+        const body = textAsSent(input.body, { firstText: !claimed.wasFirstTextSent });
         const info = smsInfo(body);
         const id = randomUUID();
         const inserted = await insertQueuedText(executor, {
@@ -122,7 +120,7 @@ export function createTexting(customers: TextingCustomers) {
     }
     let body = input.body;
     if (customer && !options.compliance && (await customers.claimFirstText(executor, customer.id))) {
-      body = withOptOutFooter(body);
+      body = textAsSent(body, { firstText: true });
     }
     const info = smsInfo(body);
     const message = await insertMessage(executor, {
@@ -225,22 +223,6 @@ export function createMessagingService(deps: {
   customers: TextingCustomers;
   handlers?: {
     onCustomerReply?: InboundReplyHandler;
-    /**
-     * Whether onCustomerReply acts on a text with this body; false lets a plain reply be stored in one
-     * statement with no transaction around it (issue 16: one round trip instead of three). Unset: always.
-     */
-    actsOnReply?: (body: string) => boolean;
-    /**
-     * A plain reply, after it was stored on the fast path (issue 14: the owner's phone is pushed "A customer
-     * replied"). True when it queued outbox rows; the outbox is then woken.
-     */
-    onPlainReply?: (input: {
-      executor: Executor;
-      userId: string;
-      customer: CustomerRow;
-      body: string;
-      now: Date;
-    }) => Promise<boolean>;
   };
 }) {
   const { db, clock, sms, customers } = deps;
@@ -269,10 +251,10 @@ export function createMessagingService(deps: {
     const now = clock.now();
     const from = e164(input.from);
     const to = e164(input.to);
-    // A plain reply (no keyword, nothing the reply handler acts on) only records the text: that is one
-    // statement, atomic on its own, so it runs without BEGIN/COMMIT round trips.
+    // With no reply handler, a reply that is not a keyword only records the text: that is one statement,
+    // atomic on its own, so it runs without BEGIN/COMMIT round trips.
     const onReply = deps.handlers?.onCustomerReply;
-    if (keywordOf(input.text) === null && (!onReply || deps.handlers?.actsOnReply?.(input.text) === false)) {
+    if (keywordOf(input.text) === null && !onReply) {
       const info = smsInfo(input.text);
       const stored = await recordInboundText(db, {
         eventId: `message:${input.providerMessageId}`,
@@ -285,20 +267,7 @@ export function createMessagingService(deps: {
         now,
       });
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
-      const { customer, messageId } = stored;
-      const action = !customer || customer.optedOut || !onReply ? 'ignored' : 'reply';
-      const onPlain = deps.handlers?.onPlainReply;
-      if (customer && !customer.optedOut && onPlain) {
-        const queued = await onPlain({
-          executor: db,
-          userId: customer.userId,
-          customer,
-          body: input.text,
-          now,
-        });
-        if (queued) wakeOutbox();
-      }
-      return { outcome: 'received', messageId, action };
+      return { outcome: 'received', messageId: stored.messageId, action: 'ignored' };
     }
     const result = await db.transaction((tx) => handleInbound(tx));
     // After the commit, so the worker sees what was queued (a keyword answer, or the reply handler's texts).

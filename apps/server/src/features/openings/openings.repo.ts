@@ -1,5 +1,5 @@
 import type { Offer, Opening } from '@waitlist/contract';
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OfferRow, OpeningRow } from '../../db/rows.ts';
 import { customers, messages, offers, openings } from '../../db/schema.ts';
@@ -36,6 +36,45 @@ export async function settleOffers(executor: Executor, openingId: string) {
     .where(and(eq(offers.openingId, openingId), inArray(offers.status, ['pending', 'sent'])));
 }
 
+/**
+ * The customers to tell a filled slot is taken (issue 15): texted for it (status 'sent'), not the winner,
+ * not opted out, not told yet. Customers of waves never sent are not texted at all.
+ */
+export function offersToTell(executor: Executor, openingId: string, winnerId: string) {
+  return executor
+    .select({ customerId: offers.customerId, name: customers.name, phone: customers.phone })
+    .from(offers)
+    .innerJoin(customers, eq(customers.id, offers.customerId))
+    .where(
+      and(
+        eq(offers.openingId, openingId),
+        eq(offers.status, 'sent'),
+        sql`${offers.customerId} <> ${winnerId}`,
+        eq(customers.optedOut, false),
+        isNull(offers.toldAt),
+      ),
+    )
+    .orderBy(asc(customers.position));
+}
+
+/** Records that these customers were told the slot is taken. */
+export async function markTold(executor: Executor, openingId: string, customerIds: string[], now: Date) {
+  if (customerIds.length === 0) return;
+  await executor
+    .update(offers)
+    .set({ toldAt: now })
+    .where(and(eq(offers.openingId, openingId), inArray(offers.customerId, customerIds)));
+}
+
+/** Whether the customer was already told this opening is taken (a late YES then gets nothing more). */
+export async function wasTold(executor: Executor, openingId: string, customerId: string) {
+  const [row] = await executor
+    .select({ toldAt: offers.toldAt })
+    .from(offers)
+    .where(and(eq(offers.openingId, openingId), eq(offers.customerId, customerId)));
+  return Boolean(row?.toldAt);
+}
+
 export function offersOf(executor: Executor, openingId: string) {
   return executor
     .select({
@@ -45,6 +84,7 @@ export function offersOf(executor: Executor, openingId: string) {
       wave: offers.wave,
       sentAt: offers.sentAt,
       status: offers.status,
+      toldAt: offers.toldAt,
       optedOut: customers.optedOut,
       position: customers.position,
     })
@@ -52,6 +92,17 @@ export function offersOf(executor: Executor, openingId: string) {
     .innerJoin(customers, eq(customers.id, offers.customerId))
     .where(eq(offers.openingId, openingId))
     .orderBy(asc(offers.wave), asc(customers.position));
+}
+
+/** What happened to one customer of an alert, in words the owner reads (issue 15). */
+export function offerOutcome(row: { status: OfferRow['status']; optedOut: boolean; toldAt: Date | null }) {
+  if (row.status === 'won') return 'claimed' as const;
+  if (row.optedOut) return 'opted_out' as const;
+  if (row.toldAt) return 'told_filled' as const;
+  if (row.status === 'lost') return 'no_answer' as const;
+  if (row.status === 'sent') return 'texted' as const;
+  if (row.status === 'pending') return 'next_wave' as const;
+  return 'not_texted' as const;
 }
 
 export function offerDto(row: Awaited<ReturnType<typeof offersOf>>[number]): Offer {
@@ -62,6 +113,8 @@ export function offerDto(row: Awaited<ReturnType<typeof offersOf>>[number]): Off
     wave: row.wave,
     sentAt: iso(row.sentAt),
     status: row.status,
+    outcome: offerOutcome(row),
+    toldAt: iso(row.toldAt),
     optedOut: row.optedOut,
   };
 }

@@ -2,8 +2,10 @@ import {
   type AlertsToday,
   alertsPerDay,
   type CreateOpeningBody,
+  isClaim,
   pushMessages,
   renderTemplate,
+  replyMessages,
   type TimePreference,
   waitlistMessages,
 } from '@waitlist/contract';
@@ -22,14 +24,9 @@ import {
   wallClock,
 } from '../../lib/time-zone.ts';
 import { enqueueEmail } from '../../outbox/index.ts';
-import type { EnqueueSmsInput } from '../messaging/messaging.service.ts';
+import { type EnqueueSmsInput, TextingRefused } from '../messaging/messaging.service.ts';
 import { openingFilledEmail } from './openings.emails.ts';
 import * as repo from './openings.repo.ts';
-
-/** "YES" in any case, with surrounding spaces or punctuation ("yes!", " Yes. ", "YES!!!"). */
-export function isYes(body: string): boolean {
-  return /^[\s\p{P}\p{S}]*yes[\s\p{P}\p{S}]*$/iu.test(body);
-}
 
 /** A customer without preferences fits any time; otherwise one window must hold the start (day and HH:MM). */
 export function fitsPreferences(preferences: TimePreference[], startsAt: Date, timeZone: string): boolean {
@@ -93,6 +90,8 @@ export interface OpeningsDeps {
     ): Promise<unknown>;
     releaseCustomer(executor: Executor, id: string, now: Date): Promise<unknown>;
     releaseOfferedBy(executor: Executor, openingId: string): Promise<void>;
+    /** True at most once per customer per 24 hours: the automatic answer to a free-text reply (issue 15). */
+    claimAutoAnswer(executor: Executor, customerId: string, now: Date): Promise<boolean>;
     templatesOf(
       executor: Executor,
       userId: string,
@@ -216,18 +215,33 @@ export function createOpeningsService(deps: OpeningsDeps) {
     now: Date;
   }): Promise<void> => {
     const { tx, userId, customer, body, now } = input;
-    if (!isYes(body)) {
-      // A free-text reply (keywords never reach here): the owner's phone hears of it.
+    if (!isClaim(body)) {
+      // A free-text reply (keywords never reach here) goes to the owner, never into silence: their phone
+      // hears of it, and the customer gets one automatic answer (at most one per 24 hours).
       await deps.notifyOwner?.(
         tx,
         userId,
         {
           title: pushMessages.replyTitle,
           body: `${firstName(customer.name)}: ${body.slice(0, 120)}`,
-          url: '/waitlist',
+          url: `/waitlist/${customer.id}`,
         },
         now,
       );
+      if (customer.status === 'removed' || !(await customers.claimAutoAnswer(tx, customer.id, now))) return;
+      const owner = await users.findUserById(tx, userId);
+      try {
+        await enqueueSms(tx, {
+          userId,
+          customerId: customer.id,
+          to: customer.phone,
+          body: replyMessages.autoAnswer(owner?.businessName || 'Your business'),
+          now,
+        });
+      } catch (error) {
+        if (!(error instanceof TextingRefused)) throw error;
+        deps.logger.warn({ userId, reason: error.reason }, 'automatic answer not sent');
+      }
       return;
     }
     if (customer.status === 'removed') return;
@@ -248,6 +262,8 @@ export function createOpeningsService(deps: OpeningsDeps) {
     };
     if (!won) {
       await customers.releaseCustomer(tx, customer.id, now);
+      // Told when the slot was filled: one text per customer per opening, so a late YES gets nothing more.
+      if (await repo.wasTold(tx, opening.id, customer.id)) return;
       await enqueueSms(tx, {
         userId,
         customerId: customer.id,
@@ -259,8 +275,25 @@ export function createOpeningsService(deps: OpeningsDeps) {
     }
     await customers.setCustomerStatus(tx, customer.id, 'booked', now);
     await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'won' });
+    // Everyone else who was texted about it is told it is taken, once (issue 15).
+    const others = await repo.offersToTell(tx, opening.id, customer.id);
     await repo.settleOffers(tx, opening.id);
     await customers.releaseOfferedBy(tx, opening.id);
+    for (const other of others) {
+      await enqueueSms(tx, {
+        userId,
+        customerId: other.customerId,
+        to: other.phone,
+        body: renderTemplate(templates.already_filled.body, { ...values, name: firstName(other.name) }),
+        now,
+      });
+    }
+    await repo.markTold(
+      tx,
+      opening.id,
+      others.map((other) => other.customerId),
+      now,
+    );
     await enqueueSms(tx, {
       userId,
       customerId: customer.id,
@@ -320,27 +353,6 @@ export function createOpeningsService(deps: OpeningsDeps) {
 
   return {
     onCustomerReply,
-
-    /** A plain reply stored on messaging's fast path: the owner's phone hears "A customer replied". */
-    async onPlainReply(input: {
-      executor: Executor;
-      userId: string;
-      customer: CustomerRow;
-      body: string;
-      now: Date;
-    }) {
-      const queued = await deps.notifyOwner?.(
-        input.executor,
-        input.userId,
-        {
-          title: pushMessages.replyTitle,
-          body: `${firstName(input.customer.name)}: ${input.body.slice(0, 120)}`,
-          url: '/waitlist',
-        },
-        input.now,
-      );
-      return Boolean(queued);
-    },
 
     async list(user: UserRow) {
       const now = clock.now();

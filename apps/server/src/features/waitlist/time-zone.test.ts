@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { localDate, nextLocalMidnight, parseStartsAt } from '../../lib/time-zone.ts';
-import { isYes } from '../openings/openings.service.ts';
 import { parseCsv } from './csv.ts';
 
 describe('business time zone', () => {
@@ -22,11 +21,6 @@ describe('business time zone', () => {
     expect(localDate(instant, 'America/Los_Angeles')).toBe('2026-11-23');
     expect(localDate(instant, 'UTC')).toBe('2026-11-24');
     expect(nextLocalMidnight(instant, 'America/Los_Angeles').toISOString()).toBe('2026-11-24T08:00:00.000Z');
-  });
-
-  it('recognises YES with any case, spaces and punctuation', () => {
-    for (const yes of ['YES', 'yes', ' Yes ', 'yes!', 'Yes.', '"YES!!"']) expect(isYes(yes)).toBe(true);
-    for (const no of ['no', 'yes please', 'yesterday', 'y']) expect(isYes(no)).toBe(false);
   });
 
   it('parses CSV with quotes and CRLF', () => {

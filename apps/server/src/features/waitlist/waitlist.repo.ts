@@ -1,5 +1,5 @@
 import { type Customer, DEFAULT_MESSAGE_TEMPLATES, type MessageTemplateKey } from '@waitlist/contract';
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import { customers, messageTemplates } from '../../db/schema.ts';
@@ -281,4 +281,26 @@ export async function releaseOfferedBy(executor: Executor, openingId: string) {
         )
       for update of c skip locked
     )`);
+}
+
+/** How often a customer may get the automatic "the owner will reply" answer (issue 15). */
+export const AUTO_ANSWER_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Claims the automatic answer to a free-text reply: true at most once per AUTO_ANSWER_EVERY_MS per customer
+ * (one conditional UPDATE, so two replies at once cannot both get one).
+ */
+export async function claimAutoAnswer(executor: Executor, customerId: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - AUTO_ANSWER_EVERY_MS);
+  const claimed = await executor
+    .update(customers)
+    .set({ autoAnsweredAt: now })
+    .where(
+      and(
+        eq(customers.id, customerId),
+        or(isNull(customers.autoAnsweredAt), lt(customers.autoAnsweredAt, since)),
+      ),
+    )
+    .returning({ id: customers.id });
+  return claimed.length === 1;
 }

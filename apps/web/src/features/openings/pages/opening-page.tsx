@@ -15,15 +15,18 @@ import { clockTime, money, slotTime } from '../components/zoned-time.ts';
 import '../components/openings.css';
 import { displayPhone } from '../../../lib/phone-display.ts';
 
-const offerLabels: Record<
-  Offer['status'],
-  { label: string; tone: 'neutral' | 'info' | 'success' | 'warning' }
+/** What happened to each customer of the alert (issue 15), one badge each. */
+const outcomeLabels: Record<
+  Offer['outcome'],
+  { label: string; tone: 'neutral' | 'info' | 'success' | 'warning' | 'danger' }
 > = {
-  pending: { label: 'Next wave', tone: 'neutral' },
-  sent: { label: 'Texted', tone: 'info' },
-  won: { label: 'Won', tone: 'success' },
-  lost: { label: 'Filled by another', tone: 'neutral' },
-  skipped: { label: 'Skipped', tone: 'warning' },
+  claimed: { label: 'Claimed', tone: 'success' },
+  told_filled: { label: 'Told it’s filled', tone: 'neutral' },
+  opted_out: { label: 'Opted out', tone: 'danger' },
+  no_answer: { label: 'No answer', tone: 'neutral' },
+  texted: { label: 'Texted', tone: 'info' },
+  next_wave: { label: 'Next wave', tone: 'neutral' },
+  not_texted: { label: 'Not texted', tone: 'warning' },
 };
 
 /** /openings/:id: one alert, live, with each customer it was offered to. */
@@ -110,11 +113,7 @@ export function OpeningPage() {
                       {offer.sentAt ? ` · texted ${clockTime(offer.sentAt, timeZone)}` : ''}
                     </p>
                   </div>
-                  {offer.optedOut ? (
-                    <Badge tone="danger">Opted out</Badge>
-                  ) : (
-                    <Badge tone={offerLabels[offer.status].tone}>{offerLabels[offer.status].label}</Badge>
-                  )}
+                  <Badge tone={outcomeLabels[offer.outcome].tone}>{outcomeLabels[offer.outcome].label}</Badge>
                 </li>
               ))}
             </ul>

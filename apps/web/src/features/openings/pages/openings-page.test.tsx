@@ -221,7 +221,7 @@ describe('opening detail', () => {
         body: {
           success: true,
           data: openingDetail(opening, [
-            makeOffer({ name: 'Ana', wave: 1, status: 'lost' }),
+            makeOffer({ name: 'Ana', wave: 1, status: 'lost', outcome: 'told_filled' }),
             makeOffer({ name: 'Ben', wave: 2, status: 'won' }),
             makeOffer({ name: 'Cleo', wave: 3, status: 'pending', sentAt: null }),
           ]),
@@ -234,8 +234,8 @@ describe('opening detail', () => {
     expect(screen.getByTestId('opening-winner')).toHaveTextContent('Claimed by Ben');
     const offers = screen.getAllByRole('listitem');
     expect(offers.map((offer) => offer.textContent)).toEqual([
-      expect.stringMatching(/^Ana.*wave 1.*Filled by another$/),
-      expect.stringMatching(/^Ben.*wave 2.*Won$/),
+      expect.stringMatching(/^Ana.*wave 1.*Told it’s filled$/),
+      expect.stringMatching(/^Ben.*wave 2.*Claimed$/),
       expect.stringMatching(/^Cleo.*wave 3Next wave$/),
     ]);
   });

@@ -1,4 +1,10 @@
-import { type MessageTemplate, renderTemplate, templateLabels } from '@waitlist/contract';
+import {
+  type MessageTemplate,
+  renderTemplate,
+  TEMPLATE_SAMPLE_VALUES,
+  templateCost,
+  templateLabels,
+} from '@waitlist/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,11 +17,21 @@ import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useMessageTemplates, useUpdateMessageTemplate } from '../api/message-templates.ts';
 import { SegmentMeter } from './segment-meter.tsx';
 
-/** Typical values, so the segment count of a template is close to what customers receive. */
-const sample = { name: 'Alexandra', time: 'Tue Mar 3 at 2:30 PM' };
-
-/** Edit the texts the app sends: confirmation, reminder, the alert itself and its answers. */
-export function TemplatesDialog({ onClose, readOnly }: { onClose: () => void; readOnly: boolean }) {
+/**
+ * Edit the texts the app sends: confirmation, reminder, the alert itself and its answers. Each counts its
+ * segments on what will really be sent (issue 15): your business name, a long name and service, the
+ * first-text opt-out line; the alert also shows what one alert costs across the customers waiting now.
+ */
+export function TemplatesDialog({
+  onClose,
+  readOnly,
+  waitingCustomers,
+}: {
+  onClose: () => void;
+  readOnly: boolean;
+  /** Customers who would get the next alert (waiting, not opted out), when known. */
+  waitingCustomers?: number;
+}) {
   const templates = useMessageTemplates();
   return (
     <Modal title="Message templates" onClose={onClose}>
@@ -30,7 +46,12 @@ export function TemplatesDialog({ onClose, readOnly }: { onClose: () => void; re
           <Alert>{screenErrorMessage(templates.error, 'Failed to load your message templates.')}</Alert>
         ) : (
           templates.data.map((template) => (
-            <TemplateEditor key={template.key} template={template} readOnly={readOnly} />
+            <TemplateEditor
+              key={template.key}
+              template={template}
+              readOnly={readOnly}
+              waitingCustomers={template.key === 'cancellation_alert' ? waitingCustomers : undefined}
+            />
           ))
         )}
       </div>
@@ -38,14 +59,25 @@ export function TemplatesDialog({ onClose, readOnly }: { onClose: () => void; re
   );
 }
 
-function TemplateEditor({ template, readOnly }: { template: MessageTemplate; readOnly: boolean }) {
+function TemplateEditor({
+  template,
+  readOnly,
+  waitingCustomers,
+}: {
+  template: MessageTemplate;
+  readOnly: boolean;
+  waitingCustomers?: number;
+}) {
   const user = useCurrentUser();
   const toast = useToast();
   const update = useUpdateMessageTemplate();
   const [body, setBody] = useState(template.body);
   const [error, setError] = useState<string | null>(null);
   const meterId = useId();
-  const preview = renderTemplate(body, { ...sample, business: user.businessName || 'Your business' });
+  const cost = templateCost(
+    renderTemplate(body, { ...TEMPLATE_SAMPLE_VALUES, business: user.businessName || 'Your business' }),
+    { waitingCustomers },
+  );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +110,14 @@ function TemplateEditor({ template, readOnly }: { template: MessageTemplate; rea
         error={error ?? undefined}
         aria-describedby={meterId}
       />
-      <SegmentMeter id={meterId} text={preview} />
+      <SegmentMeter id={meterId} text={cost.text} />
+      {cost.alertTexts !== null ? (
+        <p className="field__hint" data-testid="alert-cost">
+          One alert ≈ {cost.alertTexts} billed text segment{cost.alertTexts === 1 ? '' : 's'} ({cost.segments}{' '}
+          segment{cost.segments === 1 ? '' : 's'} × {waitingCustomers} waiting customer
+          {waitingCustomers === 1 ? '' : 's'}).
+        </p>
+      ) : null}
       <div className="form__actions">
         <Button
           type="submit"

@@ -97,8 +97,8 @@ describe('what a new owner saw wrong on Waitlist, a customer and an opening', ()
     const offers = screen.getAllByRole('listitem');
     expect(offers.map((offer) => offer.textContent)).toEqual([
       expect.stringMatching(/^Ana.*Opted out$/),
-      expect.stringMatching(/^Ben.*Won$/),
-      expect.stringMatching(/^Cleo.*Filled by another$/),
+      expect.stringMatching(/^Ben.*Claimed$/),
+      expect.stringMatching(/^Cleo.*No answer$/),
     ]);
     expect(screen.getByTestId('opening-winner')).toHaveTextContent('Claimed by Ben · (212) 555-0102');
   });

@@ -231,7 +231,15 @@ export function WaitlistPage() {
       ) : null}
       {dialog?.kind === 'import' ? <ImportDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'templates' ? (
-        <TemplatesDialog readOnly={readOnly} onClose={() => setDialog(null)} />
+        <TemplatesDialog
+          readOnly={readOnly}
+          onClose={() => setDialog(null)}
+          waitingCustomers={
+            filtered
+              ? undefined
+              : ordered.filter((customer) => customer.status === 'waiting' && !customer.optedOut).length
+          }
+        />
       ) : null}
     </div>
   );
