@@ -268,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     redisUrl: config.redisUrl,
     points: { registerIp: config.signupLimitPerHour },
+    logger: app.log,
   });
   const billingProvider =
     options.billingProvider ??
