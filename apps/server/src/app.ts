@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -138,7 +139,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Log lines go to stdout asynchronously: lines written while one write is in flight leave in one system
+    // call, instead of one synchronous write per line on the request's path (issue 16: 8% of /auth/me's
+    // CPU). pino flushes what is pending when the process exits.
+    logger: options.logger ?? {
+      level: config.logLevel,
+      stream: pino.destination({ dest: 1, sync: false }),
+    },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -286,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     redisUrl: config.redisUrl,
     points: { registerIp: config.signupLimitPerHour },
+    logger: app.log,
   });
   const billingProvider =
     options.billingProvider ??

@@ -1,5 +1,5 @@
 import { authMessages } from '@waitlist/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -57,6 +57,10 @@ export function createRateLimiter(deps: {
   redisUrl?: string | undefined;
   /** Points that replace a rule's default (configuration, e.g. SIGNUP_LIMIT_PER_HOUR). */
   points?: Partial<Record<RateLimitRule, number>>;
+  /** How often counters expired over an hour ago are deleted (PostgreSQL store only); 5 minutes. */
+  sweepIntervalMs?: number;
+  /** Where a failed sweep is reported (the app's logger); console otherwise. */
+  logger?: { warn(details: object, message: string): void };
 }): RateLimiter {
   let redis: Redis | undefined;
   const build = (
@@ -82,8 +86,35 @@ export function createRateLimiter(deps: {
         return build((options) => new RateLimiterRedis({ ...options, storeClient: client }));
       })
     : Promise.resolve(
-        build((options) => new RateLimiterDrizzle({ ...options, storeClient: deps.db, schema: rateLimits })),
+        build(
+          (options) =>
+            // The library's own clean-up timer (one per limiter, never stopped) would outlive the pool and log
+            // "Cannot use a pool after calling end" after shutdown; one sweep of ours runs instead (below).
+            new RateLimiterDrizzle({
+              ...options,
+              storeClient: deps.db,
+              schema: rateLimits,
+              clearExpiredByTimeout: false,
+            }),
+        ),
       );
+  // Counters expired over an hour ago are deleted every few minutes, as the library would; close() stops it.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = deps.redisUrl
+    ? undefined
+    : setInterval(
+        () => {
+          sweeping = deps.db
+            .delete(rateLimits)
+            .where(lt(rateLimits.expire, new Date(Date.now() - 60 * 60 * 1000)))
+            .catch((error: unknown) => {
+              if (deps.logger) deps.logger.warn({ err: error }, 'rate limit counters: clean-up failed');
+              else console.warn('rate limit counters: clean-up failed', error);
+            });
+        },
+        deps.sweepIntervalMs ?? 5 * 60 * 1000,
+      );
+  sweep?.unref();
   const limiterFor = async (rule: RateLimitRule) => (await ready).get(rule)!;
 
   const tooMany = (msBeforeNext: number) => {
@@ -117,6 +148,8 @@ export function createRateLimiter(deps: {
       await (await limiterFor(rule)).delete(key.toLowerCase());
     },
     async close() {
+      clearInterval(sweep);
+      await sweeping;
       await ready.catch(() => {});
       redis?.disconnect();
     },

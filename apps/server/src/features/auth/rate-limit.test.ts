@@ -1,8 +1,8 @@
 import { authMessages } from '@waitlist/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localEmails, sessions } from '../../db/schema.ts';
+import { localEmails, rateLimits, sessions } from '../../db/schema.ts';
 import { createRateLimiter, type RateLimitRule, rateLimitRules } from '../../lib/rate-limit.ts';
 import {
   auth,
@@ -206,5 +206,40 @@ describe('POST /auth/verify-account', () => {
     const elsewhere = await verify(b, uniqueIp());
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().message).toBe('Invalid verification code. 3 attempts left.');
+  });
+});
+
+describe('counter clean-up', () => {
+  it('deletes counters expired over an hour ago, keeps the rest, and stops at close (no query after shutdown)', async () => {
+    const db = t.database.db;
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+    const prefix = `sweep-test-${Date.now()}`;
+    await db.insert(rateLimits).values([
+      { key: `${prefix}:old`, points: 3, expire: hoursAgo(2) },
+      { key: `${prefix}:recent`, points: 3, expire: hoursAgo(0.5) },
+      { key: `${prefix}:live`, points: 3, expire: hoursAgo(-1) },
+    ]);
+    const warnings: unknown[] = [];
+    const limiter = createRateLimiter({
+      db,
+      sweepIntervalMs: 20,
+      logger: { warn: (details) => warnings.push(details) },
+    });
+    const keys = async () =>
+      (
+        await db
+          .select({ key: rateLimits.key })
+          .from(rateLimits)
+          .where(like(rateLimits.key, `${prefix}:%`))
+      )
+        .map((row) => row.key)
+        .sort();
+    await expect.poll(keys, { timeout: 5000 }).toEqual([`${prefix}:live`, `${prefix}:recent`]);
+    await limiter.close();
+    // After close, an expired counter stays: the sweep no longer runs (it would fail once the pool is ended).
+    await db.insert(rateLimits).values({ key: `${prefix}:old-again`, points: 1, expire: hoursAgo(3) });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await keys()).toEqual([`${prefix}:live`, `${prefix}:old-again`, `${prefix}:recent`]);
+    expect(warnings).toEqual([]);
   });
 });
