@@ -139,7 +139,9 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
 function outcomeOf(status: Offer['status'], optedOut: boolean): Offer['outcome'] {
   if (status === 'won') return 'claimed';
   if (optedOut) return 'opted_out';
-  return ({ lost: 'no_answer', sent: 'texted', pending: 'next_wave', skipped: 'not_texted' } as const)[status];
+  return ({ lost: 'no_answer', sent: 'texted', pending: 'next_wave', skipped: 'not_texted' } as const)[
+    status
+  ];
 }
 
 export const openingDetail = (opening: Opening, offers: Offer[] = []): OpeningDetail => ({

@@ -374,3 +374,21 @@ describe('CSV import', () => {
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent(waitlistMessages.csvEmpty);
   });
 });
+
+describe('message templates count what is really sent (issue 15)', () => {
+  it('counts the alert with the business name, a long service and the opt-out line, and prices one alert', async () => {
+    const long =
+      'Hi {name}! Great news from {business}: a spot just opened on {time}. Reply YES to claim it, first to reply gets it.';
+    const { app } = await openWaitlist(
+      { customers: customers(7) },
+      { 'GET /message-templates': templatesAnswer({ cancellation_alert: long }) },
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Message templates' }));
+    const alertForm = await within(dialog()).findByRole('form', { name: 'Cancellation alert' });
+    // 108 characters as typed, over 160 once filled and with "Reply STOP to opt out": 2 segments.
+    expect(within(alertForm).getByTestId('segment-meter')).toHaveTextContent('2 segments');
+    expect(within(alertForm).getByTestId('alert-cost')).toHaveTextContent(
+      'One alert ≈ 14 billed text segments (2 segments × 7 waiting customers).',
+    );
+  });
+});
