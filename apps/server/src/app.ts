@@ -52,6 +52,8 @@ import {
 } from './features/push/push.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { inboxRoutes } from './features/waitlist/inbox.routes.ts';
+import { createInboxService } from './features/waitlist/inbox.service.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { createWaitlistService, type WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -71,6 +73,7 @@ import { createIdentityProviders, type IdentityProviders } from './providers/ide
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.ts';
 import {
   enqueueSms,
+  inboxOffers,
   openingCustomers,
   owners,
   pushUsers,
@@ -289,6 +292,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     users: owners,
     texts: messagingService,
   });
+  const inboxService = createInboxService({
+    db: database.db,
+    texts: messagingService,
+    offersOfCustomer: inboxOffers,
+    sendText: waitlistService.sendText,
+  });
   const limiter = createRateLimiter({
     db: database.db,
     redisUrl: config.redisUrl,
@@ -447,6 +456,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         });
       }
       await api.register(waitlistRoutes, { waitlistService, authenticate });
+      await api.register(inboxRoutes, { inboxService, authenticate });
       await api.register(openingsRoutes, { openingsService, authenticate });
       await api.register(dashboardRoutes, { dashboardService, authenticate });
       await api.register(phoneNumberRoutes, { messagingService, authenticate });

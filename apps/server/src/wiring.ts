@@ -8,6 +8,7 @@ import type { UserRow } from './db/rows.ts';
 import * as authRepo from './features/auth/auth.repo.ts';
 import { billingStanding, billingStandingMessage } from './features/billing/billing-standing.ts';
 import { createTexting, type TextingCustomers } from './features/messaging/messaging.service.ts';
+import * as openingsRepo from './features/openings/openings.repo.ts';
 import * as waitlistRepo from './features/waitlist/waitlist.repo.ts';
 
 /** The customers table as texting sees it (features/waitlist's repo owns it). */
@@ -53,3 +54,6 @@ export const summaryUsers = {
   setWeeklySummary: authRepo.setWeeklySummary,
   weeklySummaryOwners: authRepo.weeklySummaryOwners,
 };
+
+/** The alerts a customer was texted, as the inbox sees them (features/openings' repo owns offers). */
+export const inboxOffers = openingsRepo.offersOfCustomer;

@@ -5,6 +5,7 @@ export * from './billing.schemas.ts';
 export * from './cards.ts';
 export * from './constants.ts';
 export * from './dashboard.schemas.ts';
+export * from './inbox.schemas.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './phone.ts';

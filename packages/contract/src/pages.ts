@@ -23,6 +23,8 @@ export const webPagePatterns = [
   '/waitlist/:id',
   '/openings',
   '/openings/:id',
+  '/inbox',
+  '/inbox/:id',
   '/admin',
 ] as const;
 

@@ -456,6 +456,8 @@ export const messages = pgTable(
      * finds it set asks the provider whether the text already went out before sending it again (issue 17).
      */
     sendStartedAt: timestamp('send_started_at', { withTimezone: true }),
+    /** When the owner read this reply in the inbox (issue 15); null while unread. Inbound texts only. */
+    readAt: timestamp('read_at', { withTimezone: true }),
     /** Insertion order: a conversation reads right even for texts stored within the same millisecond. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
@@ -466,6 +468,10 @@ export const messages = pgTable(
     index('messages_customer_idx').on(table.customerId, table.createdAt),
     index('messages_opening_idx').on(table.openingId),
     index('messages_user_idx').on(table.userId, table.createdAt),
+    /** The inbox badge and each conversation's unread count: a business's unread replies. */
+    index('messages_unread_idx')
+      .on(table.userId, table.customerId)
+      .where(sql`${table.direction} = 'in' and ${table.readAt} is null`),
   ],
 );
 

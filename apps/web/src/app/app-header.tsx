@@ -2,9 +2,21 @@ import type { User } from '@waitlist/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../components/ui/brand-mark.tsx';
+import { useUnreadReplies } from '../features/waitlist/api/inbox-unread.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { guardRedirect } from './guards.tsx';
 import './app-header.css';
+
+/** The number of unread replies beside "Inbox", read out as such; nothing when there are none. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="app-header__badge" data-testid="inbox-badge">
+      {count > 99 ? '99+' : count}
+      <span className="visually-hidden"> unread</span>
+    </span>
+  );
+}
 
 export function AppHeader({ user }: { user: User }) {
   const { logout } = useAuth();
@@ -13,6 +25,8 @@ export function AppHeader({ user }: { user: User }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   // Waitlist and Openings only once onboarding is done: before that they would bounce straight back.
   const onboarded = guardRedirect('full', user) === null;
+  // Unread customer replies (issue 15): polled, and refreshed when the owner comes back to the tab.
+  const unread = useUnreadReplies(onboarded).data ?? 0;
 
   // Any navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change by design
@@ -37,6 +51,9 @@ export function AppHeader({ user }: { user: User }) {
               </NavLink>
               <NavLink to="/openings" className="app-header__nav-link">
                 Openings
+              </NavLink>
+              <NavLink to="/inbox" className="app-header__nav-link">
+                Inbox <UnreadBadge count={unread} />
               </NavLink>
               <NavLink to="/dashboard" className="app-header__nav-link">
                 Dashboard
@@ -73,6 +90,9 @@ export function AppHeader({ user }: { user: User }) {
               </NavLink>
               <NavLink to="/openings" className="mobile-menu__link">
                 Openings
+              </NavLink>
+              <NavLink to="/inbox" className="mobile-menu__link">
+                Inbox <UnreadBadge count={unread} />
               </NavLink>
               <NavLink to="/dashboard" className="mobile-menu__link">
                 Dashboard

@@ -165,6 +165,21 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // The inbox (issue 15): the list, and one conversation beside it or on its own on a phone.
+            path: '/inbox',
+            ...page(
+              () => import('../features/waitlist/pages/inbox-page.tsx'),
+              (m) => m.InboxPage,
+            ),
+          },
+          {
+            path: '/inbox/:id',
+            ...page(
+              () => import('../features/waitlist/pages/inbox-page.tsx'),
+              (m) => m.InboxPage,
+            ),
+          },
+          {
             // The earnings dashboard, its SVG chart included, is its own chunk.
             path: '/dashboard',
             ...page(

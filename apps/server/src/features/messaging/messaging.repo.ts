@@ -1,5 +1,5 @@
 import type { Message } from '@waitlist/contract';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, MessageRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
@@ -72,6 +72,8 @@ export async function recordInboundText(
     encoding: string;
     providerMessageId: string;
     now: Date;
+    /** Keywords and claims are stored read: the inbox counts only replies the owner should read. */
+    read: boolean;
   },
 ): Promise<
   | { outcome: 'duplicate' }
@@ -97,9 +99,10 @@ export async function recordInboundText(
       limit 1
     ), message as (
       insert into ${messages} (user_id, customer_id, direction, from_number, to_number, body, segments, encoding,
-        provider_message_id, status, created_at)
+        provider_message_id, status, created_at, read_at)
       select recipient.user_id, recipient.customer_id, 'in', ${input.from}, ${input.to}, ${input.body},
-        ${input.segments}, ${input.encoding}, ${input.providerMessageId}, 'received', ${now}::timestamptz
+        ${input.segments}, ${input.encoding}, ${input.providerMessageId}, 'received', ${now}::timestamptz,
+        ${input.read ? sql`${now}::timestamptz` : sql`null`}
       from recipient where exists (select 1 from event)
       returning id
     )
@@ -325,4 +328,92 @@ export async function knownProviderMessageIds(executor: Executor, ids: string[])
     .from(messages)
     .where(inArray(messages.providerMessageId, ids));
   return new Set(rows.map((row) => row.id as string));
+}
+
+// ---- the inbox (issue 15) ----
+
+export interface ConversationSummary {
+  customerId: string;
+  lastBody: string;
+  lastDirection: 'in' | 'out';
+  lastAt: Date;
+  /** The last message's insertion order: the inbox's cursor. */
+  lastSeq: number;
+  unread: number;
+}
+
+/**
+ * The business's conversations with customers who have replied at least once, newest activity first:
+ * each one's last text and unread replies. `before` is a cursor (a last message's seq).
+ */
+export async function conversationsOf(
+  executor: Executor,
+  userId: string,
+  page: { limit: number; before?: number },
+): Promise<ConversationSummary[]> {
+  const result = await executor.execute(sql`
+    with last as (
+      select distinct on (customer_id) customer_id, body, direction, created_at, seq
+      from ${messages}
+      where user_id = ${userId} and customer_id is not null
+      order by customer_id, seq desc
+    )
+    select last.customer_id, last.body, last.direction, last.created_at, last.seq,
+      (select count(*)::int from ${messages} u
+        where u.user_id = ${userId} and u.customer_id = last.customer_id
+          and u.direction = 'in' and u.read_at is null) as unread
+    from last
+    where exists (select 1 from ${messages} r
+        where r.user_id = ${userId} and r.customer_id = last.customer_id and r.direction = 'in')
+      ${page.before === undefined ? sql`` : sql`and last.seq < ${page.before}`}
+    order by last.seq desc
+    limit ${page.limit}`);
+  return (
+    result as unknown as {
+      rows: {
+        customer_id: string;
+        body: string;
+        direction: 'in' | 'out';
+        created_at: string | Date;
+        seq: number | string;
+        unread: number;
+      }[];
+    }
+  ).rows.map((row) => ({
+    customerId: row.customer_id,
+    lastBody: row.body,
+    lastDirection: row.direction,
+    lastAt: new Date(row.created_at),
+    lastSeq: Number(row.seq),
+    unread: Number(row.unread),
+  }));
+}
+
+/** The business's unread replies (the inbox badge). */
+export async function unreadReplies(executor: Executor, userId: string): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.direction, 'in'), isNull(messages.readAt)));
+  return Number(row?.count ?? 0);
+}
+
+/** Marks a customer's replies read. */
+export async function markConversationRead(
+  executor: Executor,
+  userId: string,
+  customerId: string,
+  now: Date,
+) {
+  await executor
+    .update(messages)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(messages.userId, userId),
+        eq(messages.customerId, customerId),
+        eq(messages.direction, 'in'),
+        isNull(messages.readAt),
+      ),
+    );
 }

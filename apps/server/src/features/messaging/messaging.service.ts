@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { smsInfo, textAsSent } from '@waitlist/contract';
+import { isClaim, smsInfo, textAsSent } from '@waitlist/contract';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,17 +10,20 @@ import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts
 import { keywordOf, keywordReplies, messagingMessages } from './messaging.messages.ts';
 import {
   conversation,
+  conversationsOf,
   findMessage,
   findMessageByProviderId,
   findSender,
   insertMessage,
   insertQueuedText,
+  markConversationRead,
   messageDto,
   phonesThatReceivedTexts,
   recordInboundEvent,
   recordInboundText,
   setPhoneNumber,
   threadOf,
+  unreadReplies,
   updateMessageStatus,
 } from './messaging.repo.ts';
 
@@ -265,6 +268,7 @@ export function createMessagingService(deps: {
         encoding: info.encoding,
         providerMessageId: input.providerMessageId,
         now,
+        read: keywordOf(input.text) !== null || isClaim(input.text),
       });
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       return { outcome: 'received', messageId: stored.messageId, action: 'ignored' };
@@ -286,6 +290,7 @@ export function createMessagingService(deps: {
         encoding: info.encoding,
         providerMessageId: input.providerMessageId,
         now,
+        read: keywordOf(input.text) !== null || isClaim(input.text),
       });
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       const { user, customer, messageId } = stored;
@@ -438,6 +443,12 @@ export function createMessagingService(deps: {
       wakeOutbox();
       return queued;
     },
+    /** The inbox (issue 15): conversations with customers who replied, newest first, and unread replies. */
+    conversationsOf: (userId: string, page: { limit: number; before?: number }) =>
+      conversationsOf(db, userId, page),
+    unreadReplies: (userId: string) => unreadReplies(db, userId),
+    markRead: (userId: string, customerId: string) =>
+      markConversationRead(db, userId, customerId, clock.now()),
     /** A customer's conversation, oldest first (features/waitlist shows it). */
     async conversation(userId: string, customerId: string) {
       return (await conversation(db, userId, customerId)).map(messageDto);

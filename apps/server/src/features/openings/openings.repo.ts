@@ -322,3 +322,20 @@ export function takeDueUnclaimedNotices(executor: Executor, now: Date) {
     .where(and(eq(openings.status, 'open'), lte(openings.unclaimedNoticeAt, now)))
     .returning({ userId: openings.userId, startsAt: openings.startsAt });
 }
+
+/** The alerts a customer was texted (issue 15: the inbox shows which one a reply answered), oldest first. */
+export function offersOfCustomer(executor: Executor, userId: string, customerId: string) {
+  return executor
+    .select({
+      openingId: openings.id,
+      service: openings.service,
+      startsAt: openings.startsAt,
+      status: openings.status,
+      sentAt: offers.sentAt,
+      won: sql<boolean>`${openings.winnerCustomerId} is not distinct from ${offers.customerId}`,
+    })
+    .from(offers)
+    .innerJoin(openings, eq(openings.id, offers.openingId))
+    .where(and(eq(offers.customerId, customerId), eq(openings.userId, userId), isNotNull(offers.sentAt)))
+    .orderBy(asc(offers.sentAt));
+}

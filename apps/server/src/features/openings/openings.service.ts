@@ -224,7 +224,7 @@ export function createOpeningsService(deps: OpeningsDeps) {
         {
           title: pushMessages.replyTitle,
           body: `${firstName(customer.name)}: ${body.slice(0, 120)}`,
-          url: `/waitlist/${customer.id}`,
+          url: `/inbox/${customer.id}`,
         },
         now,
       );

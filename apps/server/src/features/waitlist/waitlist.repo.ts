@@ -304,3 +304,12 @@ export async function claimAutoAnswer(executor: Executor, customerId: string, no
     .returning({ id: customers.id });
   return claimed.length === 1;
 }
+
+/** A business's customers by id, whatever their status (the inbox lists conversations of removed ones too). */
+export function customersByIds(executor: Executor, userId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return executor
+    .select()
+    .from(customers)
+    .where(and(eq(customers.userId, userId), inArray(customers.id, ids)));
+}

@@ -1,3 +1,5 @@
+import { isClaim } from '@waitlist/contract';
+
 /** The reply words the server acts on (DESIGN.md §5), to label them in the conversation. */
 const keywordLabels: Record<string, { label: string; tone: 'success' | 'danger' | 'info' }> = {
   YES: { label: 'YES · claims an opening', tone: 'success' },
@@ -12,8 +14,11 @@ const keywordLabels: Record<string, { label: string; tone: 'success' | 'danger' 
   HELP: { label: 'HELP · sent your business info', tone: 'info' },
 };
 
-/** The keyword a reply is, whatever its case, spaces or punctuation ("  yes! " is YES). */
+/**
+ * The keyword a reply is, whatever its case, spaces or punctuation ("Stop." is STOP); any claim the server
+ * reads as a yes ("  yes! ", "Yes please", "yep": packages/contract/src/replies.ts) shows as YES.
+ */
 export function replyKeyword(body: string) {
   const word = body.replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
-  return keywordLabels[word] ?? null;
+  return keywordLabels[word] ?? (isClaim(body) ? keywordLabels.YES! : null);
 }

@@ -1,51 +1,19 @@
-import { type Customer, consentLabels, type Message } from '@waitlist/contract';
+import { type Customer, consentLabels } from '@waitlist/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useConversation } from '../api/conversation.ts';
 import { useBusinessTimeZone } from '../api/get-time-zone.ts';
+import { MessageBubble } from '../components/message-bubble.tsx';
 import { describePreference } from '../components/preferences.ts';
-import { replyKeyword } from '../components/reply-keywords.ts';
 import { SendTextDialog } from '../components/send-text-dialog.tsx';
 import { CustomerStatusBadges } from '../components/status-badges.tsx';
 import '../components/waitlist.css';
 import { displayPhone } from '../../../lib/phone-display.ts';
-
-const deliveryLabels: Record<
-  Message['status'],
-  { label: string; tone: 'neutral' | 'info' | 'success' | 'danger' }
-> = {
-  queued: { label: 'Queued', tone: 'neutral' },
-  sent: { label: 'Sent', tone: 'info' },
-  delivered: { label: 'Delivered', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
-  undelivered: { label: 'Undelivered', tone: 'danger' },
-  received: { label: 'Received', tone: 'neutral' },
-};
-
-/**
- * "Jan 3, 1:04 PM EST": in the business's time zone with its name, as the opening page shows times
- * (the phone's own zone, named, until the business's is known).
- */
-export function messageTime(iso: string, timeZone: string | undefined): string {
-  const options: Intl.DateTimeFormatOptions = {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-US', options).format(new Date(iso));
-  }
-}
 
 /** /waitlist/:id: one customer's texts in and out, with delivery status and reply keywords. */
 export function CustomerPage() {
@@ -138,27 +106,5 @@ function CustomerHeader({ customer }: { customer: Customer }) {
         {customer.notes ? <p className="conversation__facts">{customer.notes}</p> : null}
       </div>
     </header>
-  );
-}
-
-function MessageBubble({ message, timeZone }: { message: Message; timeZone: string | undefined }) {
-  const when = messageTime(message.createdAt, timeZone);
-  const outgoing = message.direction === 'out';
-  const keyword = outgoing ? null : replyKeyword(message.body);
-  const delivery = deliveryLabels[message.status];
-  return (
-    <li
-      className={`bubble bubble--${outgoing ? 'out' : 'in'}`}
-      aria-label={`${outgoing ? 'Sent' : 'Received'} ${when}`}
-    >
-      <p className="bubble__body">{message.body}</p>
-      <p className="bubble__meta">
-        <time dateTime={message.createdAt}>{when}</time>
-        {outgoing ? <Badge tone={delivery.tone}>{delivery.label}</Badge> : null}
-        {keyword ? <Badge tone={keyword.tone}>{keyword.label}</Badge> : null}
-        {outgoing && message.segments > 1 ? <span>{message.segments} segments</span> : null}
-        {message.error ? <span className="bubble__error">{message.error}</span> : null}
-      </p>
-    </li>
   );
 }
