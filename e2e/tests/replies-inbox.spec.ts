@@ -1,0 +1,125 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
+
+/**
+ * Issue 15 at phone size: customers answer an alert on the local phone; "Yes please!" wins the slot, the
+ * others are told it is taken, a free-text reply reaches the owner's inbox (badge in the header) and is
+ * answered from it, and the customer's phone shows the answer.
+ */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+async function textsTo(request: APIRequestContext, number: string) {
+  const response = await request.get(`/api/v1/dev/phone/messages?number=${encodeURIComponent(number)}`);
+  const json = (await response.json()) as {
+    messages?: { direction: string; body: string; fromNumber?: string; from?: string }[];
+    data?: { direction: string; body: string; fromNumber?: string; from?: string }[];
+  };
+  return (json.messages ?? json.data ?? []).filter((message) => message.direction === 'out');
+}
+
+async function replyFromPhone(page: Page, phone: string, text: string) {
+  const simulator = await page.context().newPage();
+  await simulator.goto('/dev/phone');
+  const thread = simulator.getByRole('link', { name: new RegExp(phone.slice(-4)) }).first();
+  await expect
+    .poll(async () => {
+      await simulator.reload();
+      return thread.count();
+    })
+    .toBeGreaterThan(0);
+  await thread.click();
+  await simulator.getByLabel('Reply').fill(text);
+  await simulator.getByRole('button', { name: 'Send' }).click();
+  await simulator.close();
+}
+
+test('"Yes please!" wins, the others are told, a question reaches the inbox and is answered', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const owner = await onboardedOwner(request, newOwner('inbox'));
+  const headers = { authorization: `Bearer ${owner.token}` };
+  for (const step of ['request', 'verify']) {
+    const number = await request.post(`/api/v1/phone-number/${step}`, { headers, data: {} });
+    expect(number.ok(), await number.text()).toBe(true);
+  }
+  const customers = [
+    { name: 'Priya Shah', phone: '+12125550161' },
+    { name: 'Omar Haddad', phone: '+12125550162' },
+    { name: 'Lena Park', phone: '+12125550163' },
+  ];
+  for (const customer of customers) {
+    const added = await request.post('/api/v1/waitlist', {
+      headers,
+      data: { ...customer, consentMethod: 'verbal' },
+    });
+    expect(added.status()).toBe(201);
+  }
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const opened = await request.post('/api/v1/openings', {
+    headers,
+    data: {
+      startsAt: `${tomorrow}T15:00`,
+      durationMinutes: 45,
+      service: 'Color',
+      priceCents: 9000,
+      mode: 'all',
+    },
+  });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const openingId = (await opened.json()).data.id as string;
+  await signIn(page, owner.token);
+
+  // Omar asks a question first: it is not a claim.
+  await replyFromPhone(page, '+12125550162', 'Is that with Maria?');
+  await expect.poll(async () => (await textsTo(request, '+12125550162')).length).toBe(2);
+  expect((await textsTo(request, '+12125550162'))[1]!.body).toMatch(/Thanks for your message/);
+
+  // Priya claims it the way people type.
+  await replyFromPhone(page, '+12125550161', 'Yes please!');
+  await expect
+    .poll(async () => (await textsTo(request, '+12125550161')).at(-1)?.body ?? '')
+    .toMatch(/^You got it, Priya!/);
+  // Everyone else who was texted is told, once.
+  await expect
+    .poll(async () => (await textsTo(request, '+12125550163')).at(-1)?.body ?? '')
+    .toMatch(/^Sorry Lena.*has already been filled/);
+
+  // The opening says what happened to each customer.
+  await page.goto(`/openings/${openingId}`);
+  await expect(page.getByTestId('opening-winner')).toContainText('Priya Shah');
+  const offers = page.getByRole('listitem');
+  await expect(offers.filter({ hasText: 'Priya Shah' })).toContainText('Claimed');
+  await expect(offers.filter({ hasText: 'Lena Park' })).toContainText('Told it’s filled');
+  await snap(page, 'replies-opening-outcomes-390');
+
+  // The header's inbox badge, then the conversation with the alert it answered.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByTestId('inbox-badge')).toHaveText(/1/);
+  await menu.getByRole('link', { name: /Inbox/ }).click();
+  await expect(page).toHaveURL(/\/inbox$/);
+  const conversations = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(conversations.getByRole('link', { name: /Omar Haddad/ })).toBeVisible();
+  await snap(page, 'inbox-list-390');
+  await conversations.getByRole('link', { name: /Omar Haddad/ }).click();
+  await expect(page).toHaveURL(/\/inbox\/[\w-]+$/);
+  await expect(page.getByText(/About: Color/)).toBeVisible();
+  await page.getByLabel('Your reply').fill('Yes, with Maria. Want the next one?');
+  await page.getByLabel('Your reply').press('Enter');
+  await expect(page.getByRole('list', { name: 'Texts with Omar Haddad' })).toContainText(
+    'Yes, with Maria. Want the next one?',
+  );
+  await snap(page, 'inbox-thread-390');
+  await expect
+    .poll(async () => (await textsTo(request, '+12125550162')).at(-1)?.body ?? '')
+    .toBe('Yes, with Maria. Want the next one?');
+  // Read: the badge is gone.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByTestId('inbox-badge')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await snap(page, 'inbox-thread-1280');
+});
