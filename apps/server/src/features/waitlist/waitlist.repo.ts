@@ -206,6 +206,9 @@ export function setOptedOut(executor: Executor, customerId: string, optedOut: bo
  * The happy path of enqueueSms in one statement: flags the customer's first text (reporting whether it was
  * the first) only while the sender's number is verified and the customer may be texted (read-only checks
  * on other tables are allowed in one statement; writes are not). No row: refused or not found (the caller finds out which).
+ * The row lock is FOR NO KEY UPDATE: it serialises two texts to one customer but does not wait on a reply
+ * being stored for that customer (its foreign key check holds FOR KEY SHARE), so the winner of a slot can
+ * text the others while their YES replies wait on the opening (issue 15: no deadlock).
  */
 export async function claimCustomerForText(
   executor: Executor,
@@ -214,7 +217,7 @@ export async function claimCustomerForText(
   const result = await executor.execute(sql`
     update ${customers} c set first_text_sent = true
     from (select id, first_text_sent as was from ${customers}
-          where id = ${input.customerId} and user_id = ${input.userId} for update) o
+          where id = ${input.customerId} and user_id = ${input.userId} for no key update) o
     where c.id = o.id
       and (not c.opted_out or ${input.allowOptedOut})
       and exists (select 1 from users u where u.id = ${input.userId}
