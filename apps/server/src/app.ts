@@ -54,6 +54,8 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { inboxRoutes } from './features/waitlist/inbox.routes.ts';
 import { createInboxService } from './features/waitlist/inbox.service.ts';
+import { joinRoutes } from './features/waitlist/join.routes.ts';
+import { createJoinService } from './features/waitlist/join.service.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { createWaitlistService, type WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -74,6 +76,7 @@ import { createSmsProvider, type SmsProvider } from './providers/sms/index.ts';
 import {
   enqueueSms,
   inboxOffers,
+  joinOwners,
   openingCustomers,
   owners,
   pushUsers,
@@ -282,6 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // owner with one automatic answer (issue 15). Without a handler a reply is only stored.
     handlers: {
       onCustomerReply: openingsService.onCustomerReply,
+      // features/waitlist: JOIN from a new number, and the YES that confirms it (issue 15).
+      onStranger: (input) => joinService.onStranger(input),
     },
   });
   const waitlistService = createWaitlistService({
@@ -292,17 +297,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     users: owners,
     texts: messagingService,
   });
-  const inboxService = createInboxService({
-    db: database.db,
-    texts: messagingService,
-    offersOfCustomer: inboxOffers,
-    sendText: waitlistService.sendText,
-  });
   const limiter = createRateLimiter({
     db: database.db,
     redisUrl: config.redisUrl,
     points: { registerIp: config.signupLimitPerHour },
     logger: app.log,
+  });
+  const joinService = createJoinService({
+    db: database.db,
+    clock,
+    logger: app.log,
+    limiter,
+    publicUrl: config.publicUrl,
+    onOutboxWrite: wakeOutbox,
+    owners: joinOwners,
+    enqueueSms,
+  });
+  const inboxService = createInboxService({
+    db: database.db,
+    texts: messagingService,
+    offersOfCustomer: inboxOffers,
+    sendText: waitlistService.sendText,
   });
   const billingProvider =
     options.billingProvider ??
@@ -457,6 +472,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       await api.register(waitlistRoutes, { waitlistService, authenticate });
       await api.register(inboxRoutes, { inboxService, authenticate });
+      await api.register(joinRoutes, { joinService, authenticate });
       await api.register(openingsRoutes, { openingsService, authenticate });
       await api.register(dashboardRoutes, { dashboardService, authenticate });
       await api.register(phoneNumberRoutes, { messagingService, authenticate });

@@ -57,3 +57,10 @@ export const summaryUsers = {
 
 /** The alerts a customer was texted, as the inbox sees them (features/openings' repo owns offers). */
 export const inboxOffers = openingsRepo.offersOfCustomer;
+
+/** The owners as joining sees them: the join link's slug and the owner's row lock. */
+export const joinOwners = {
+  findOwnerByJoinSlug: authRepo.findOwnerByJoinSlug,
+  setJoinSlugIfMissing: authRepo.setJoinSlugIfMissing,
+  lockUser: authRepo.lockUser,
+};

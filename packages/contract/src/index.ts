@@ -6,6 +6,7 @@ export * from './cards.ts';
 export * from './constants.ts';
 export * from './dashboard.schemas.ts';
 export * from './inbox.schemas.ts';
+export * from './join.schemas.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './phone.ts';

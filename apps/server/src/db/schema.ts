@@ -60,6 +60,8 @@ export const users = pgTable(
     devicePlatform: text('device_platform'),
     /** The Monday summary email of last week's figures (issue 14); the owner turns it off on the Information tab. */
     weeklySummaryEnabled: boolean('weekly_summary_enabled').notNull().default(true),
+    /** The business's public join link, /join/{slug} (issue 15); made on first use. */
+    joinSlug: text('join_slug').unique(),
     /** The billing provider's customer (Stripe `cus_…`, or the local provider's); created on first use. */
     billingCustomerId: text('billing_customer_id'),
     createdAt: createdAt(),
@@ -535,4 +537,38 @@ export const scheduledRuns = pgTable(
     ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.job, table.dueKey] })],
+);
+
+/**
+ * A customer asking to join a waitlist (issue 15): from the public page or by texting JOIN. Pending until
+ * they reply YES to the confirmation text (double opt-in); the consent wording, time, address and the YES
+ * are kept as the proof a carrier campaign asks for.
+ */
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    method: text('method', { enum: ['web_form', 'text_keyword'] }).notNull(),
+    /** The consent wording the customer saw (the page) or sent (the text). */
+    consentText: text('consent_text').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'full'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The customer's YES (messages.id). */
+    confirmationMessageId: uuid('confirmation_message_id'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('join_requests_pending_idx').on(table.userId, table.phone).where(sql`${table.status} = 'pending'`),
+  ],
 );

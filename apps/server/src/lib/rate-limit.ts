@@ -26,6 +26,9 @@ export const rateLimitRules = {
   loginAccount: { points: 100, durationSeconds: 60 * 60 },
   /** Accounts created per address (SIGNUP_LIMIT_PER_HOUR overrides the points). */
   registerIp: { points: 10, durationSeconds: 60 * 60 },
+  /** Public waitlist sign-ups (issue 15): per address, and confirmation texts per phone number. */
+  joinIp: { points: 10, durationSeconds: 60 * 60 },
+  joinPhone: { points: 3, durationSeconds: 24 * 60 * 60 },
   /** Social sign-in, like login per IP: each attempt also costs a call to the provider. */
   externalAuthIp: { points: 50, durationSeconds: 15 * 60 },
   forgotPasswordAccount: { points: 3, durationSeconds: 60 * 60 },

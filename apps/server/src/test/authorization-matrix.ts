@@ -197,6 +197,12 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     id: 'waitlistEntryId',
     body: () => ({ body: 'Hello from the inbox' }),
   }),
+  'GET /api/v1/join-link': row(fullOwners(200)),
+  // The public join page's API: no session needed; an unknown link is 404 for everyone.
+  'GET /api/v1/join/:slug': row(everyone(404), { params: { slug: 'no-such-link' } }),
+  'POST /api/v1/join/:slug': row(everyone(400), { params: { slug: 'no-such-link' } }),
+  'GET /api/v1/join/:slug/qr.svg': row(everyone(404), { params: { slug: 'no-such-link' } }),
+  'GET /api/v1/join/:slug/qr.png': row(everyone(404), { params: { slug: 'no-such-link' } }),
   'GET /api/v1/message-templates': row(fullOwners(200)),
   'PUT /api/v1/message-templates/:key': row(fullOwners(400), { params: { key: 'offer' } }),
   'GET /api/v1/settings/time-zone': row(fullOwners(200)),

@@ -323,3 +323,19 @@ export async function weeklySummaryOwners(executor: Executor) {
     .where(and(eq(users.verified, true), eq(users.weeklySummaryEnabled, true), ne(users.businessName, '')))
     .orderBy(users.id);
 }
+
+/** The owner behind a public join link (issue 15). */
+export async function findOwnerByJoinSlug(executor: Executor, slug: string) {
+  const [user] = await executor.select().from(users).where(eq(users.joinSlug, slug));
+  return user;
+}
+
+/** Gives the owner a join link slug if they have none (a unique one: the caller retries on a clash). */
+export async function setJoinSlugIfMissing(executor: Executor, id: string, slug: string) {
+  await executor
+    .update(users)
+    .set({ joinSlug: slug })
+    .where(and(eq(users.id, id), isNull(users.joinSlug)));
+  const [user] = await executor.select({ joinSlug: users.joinSlug }).from(users).where(eq(users.id, id));
+  return user?.joinSlug ?? null;
+}

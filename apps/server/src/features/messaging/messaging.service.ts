@@ -181,8 +181,29 @@ export type InboundResult =
   | {
       outcome: 'received';
       messageId: string;
-      action: 'opted_out' | 'opted_in' | 'help' | 'reply' | 'ignored';
+      action: InboundAction;
     };
+
+/** What an inbound text did; joining by text (issue 15) adds join_requested and joined. */
+export type InboundAction =
+  | 'opted_out'
+  | 'opted_in'
+  | 'help'
+  | 'reply'
+  | 'join_requested'
+  | 'joined'
+  | 'ignored';
+
+/** A text from a number that is not the business's customer (features/waitlist: JOIN, and its YES). */
+export type StrangerHandler = (input: {
+  tx: Executor;
+  userId: string;
+  from: string;
+  body: string;
+  keyword: 'stop' | 'start' | 'help' | null;
+  messageId: string;
+  now: Date;
+}) => Promise<InboundAction>;
 
 export interface DeliveryReport {
   providerMessageId: string;
@@ -226,6 +247,7 @@ export function createMessagingService(deps: {
   customers: TextingCustomers;
   handlers?: {
     onCustomerReply?: InboundReplyHandler;
+    onStranger?: StrangerHandler;
   };
 }) {
   const { db, clock, sms, customers } = deps;
@@ -294,12 +316,26 @@ export function createMessagingService(deps: {
       });
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       const { user, customer, messageId } = stored;
-      const received = (action: 'opted_out' | 'opted_in' | 'help' | 'reply' | 'ignored') => ({
+      const received = (action: InboundAction) => ({
         outcome: 'received' as const,
         messageId,
         action,
       });
-      if (!customer) return received('ignored');
+      if (!customer) {
+        const onStranger = deps.handlers?.onStranger;
+        if (!onStranger) return received('ignored');
+        return received(
+          await onStranger({
+            tx,
+            userId: user.id,
+            from,
+            body: input.text,
+            keyword: keywordOf(input.text),
+            messageId,
+            now,
+          }),
+        );
+      }
       const business = user.businessName || 'Your business';
       const keyword = keywordOf(input.text);
       if (keyword === 'stop') {

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { normalizePhone } from './waitlist.schemas.ts';
+
+/**
+ * Customers join a waitlist themselves (issue 15): a public page per business, /join/{slug}, with a QR code
+ * and a printable poster; a confirmation text makes it a double opt-in, and texting JOIN starts the same.
+ */
+export const joinMessages = {
+  nameRequired: 'Please enter your name',
+  phoneRequired: 'Please enter your mobile number',
+  invalidPhone: 'Please enter a valid mobile number, for example (555) 123-4567',
+  consentRequired: 'Please tick the box to agree to texts',
+  notFound: 'This waitlist link is not valid. Ask the business for its current link.',
+  full: (business: string) =>
+    `The waitlist at ${business} is full right now. Please try again later, or call the business.`,
+  cannotText: (business: string) =>
+    `${business} cannot take sign-ups by text right now. Please call the business to join.`,
+  checkYourTexts: (business: string) =>
+    `Check your texts: reply YES to the message from ${business} to join the waitlist.`,
+  tooMany: 'Too many sign-ups from here. Please try again later.',
+  /** The consent wording shown beside the checkbox (and stored with the request). */
+  consent: (business: string) =>
+    `I agree to receive texts from ${business} about openings on its waitlist. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.`,
+  /** The confirmation text (double opt-in). */
+  confirmText: (business: string) =>
+    `${business}: Reply YES to join the waitlist at ${business}. Reply STOP to opt out.`,
+  welcomeText: (business: string) =>
+    `${business}: You're on the waitlist! We'll text you when a slot opens. Reply STOP to opt out.`,
+  fullText: (business: string) =>
+    `${business}: Sorry, the waitlist is full right now. Please try again later.`,
+  stoppedText: (business: string) =>
+    `${business}: You will not be added to the waitlist and will get no more texts. Reply JOIN to start again.`,
+  /** What the join request stores as consent when it came by text. */
+  textConsent: 'Texted JOIN to the business number',
+} as const;
+
+export const joinBody = z.object({
+  name: z.string({ error: joinMessages.nameRequired }).trim().min(1, joinMessages.nameRequired).max(100),
+  phone: z
+    .string({ error: joinMessages.phoneRequired })
+    .trim()
+    .min(1, joinMessages.phoneRequired)
+    .max(40)
+    .refine((value) => normalizePhone(value) !== null, joinMessages.invalidPhone),
+  consent: z.literal(true, { error: joinMessages.consentRequired }),
+  /** A honeypot: people never see or fill it; a bot that fills it is answered as if fine, and nothing is kept. */
+  website: z.string().max(200).optional(),
+});
+export type JoinBody = z.input<typeof joinBody>;
+
+export const joinPageResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    businessName: z.string(),
+    consentText: z.string(),
+    /** The waitlist is at its plan's cap: the page says so kindly instead of showing the form. */
+    full: z.boolean(),
+  }),
+});
+
+export const joinAnswer = z.object({ success: z.literal(true), message: z.string() });
+
+export const joinLinkResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ slug: z.string(), url: z.string(), posterUrl: z.string() }),
+});
