@@ -2,9 +2,10 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
 
 /**
- * Issue 15 at phone size: customers answer an alert on the local phone; "Yes please!" wins the slot, the
- * others are told it is taken, a free-text reply reaches the owner's inbox (badge in the header) and is
- * answered from it, and the customer's phone shows the answer.
+ * Issue 15's "Done when" at phone size: a customer joins by the public page and confirms by text; an
+ * alert goes out; her "Yes please!" wins the slot and the others are told it is taken; a free-text reply
+ * reaches the owner's inbox (badge in the header) and is answered from it, and the customer's phone shows
+ * the answer.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -45,7 +46,6 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
     expect(number.ok(), await number.text()).toBe(true);
   }
   const customers = [
-    { name: 'Priya Shah', phone: '+12125550161' },
     { name: 'Omar Haddad', phone: '+12125550162' },
     { name: 'Lena Park', phone: '+12125550163' },
   ];
@@ -56,6 +56,32 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
     });
     expect(added.status()).toBe(201);
   }
+
+  // Priya joins by herself: the owner's link, the public page on her phone, then YES to the text.
+  const link = (await (await request.get('/api/v1/join-link', { headers })).json()).data as {
+    slug: string;
+    url: string;
+  };
+  await page.goto(`/join/${link.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bella Salon' })).toBeVisible();
+  await snap(page, 'join-page-390');
+  await page.getByLabel('Your name').fill('Priya Shah');
+  await page.getByLabel('Mobile number').fill('(212) 555-0161');
+  await page.getByLabel(/I agree to receive texts from Bella Salon/).check();
+  await page.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(page.getByRole('status')).toContainText('Check your texts: reply YES');
+  await snap(page, 'join-done-390');
+  await expect
+    .poll(async () => (await textsTo(request, '+12125550161')).at(-1)?.body ?? '')
+    .toMatch(/Reply YES to join the waitlist at Bella Salon/);
+  await replyFromPhone(page, '+12125550161', 'YES');
+  await expect
+    .poll(async () => (await textsTo(request, '+12125550161')).at(-1)?.body ?? '')
+    .toMatch(/You're on the waitlist/);
+  await page.goto(`/join/${link.slug}/poster`);
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await snap(page, 'join-poster-390');
+
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const opened = await request.post('/api/v1/openings', {
     headers,
@@ -70,6 +96,9 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
   expect(opened.status(), await opened.text()).toBe(201);
   const openingId = (await opened.json()).data.id as string;
   await signIn(page, owner.token);
+  await page.goto('/waitlist');
+  await expect(page.getByRole('listitem', { name: /Priya Shah/ })).toBeVisible();
+  await expect(page.getByTestId('join-link-url')).toHaveText(link.url);
 
   // Omar asks a question first: it is not a claim.
   await replyFromPhone(page, '+12125550162', 'Is that with Maria?');
@@ -122,4 +151,9 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await snap(page, 'inbox-thread-1280');
+  await page.goto('/waitlist');
+  await expect(page.getByTestId('join-link-url')).toBeVisible();
+  await snap(page, 'waitlist-join-card-1280');
+  await page.goto(`/join/${link.slug}`);
+  await snap(page, 'join-page-1280');
 });

@@ -25,6 +25,8 @@ export const webPagePatterns = [
   '/openings/:id',
   '/inbox',
   '/inbox/:id',
+  '/join/:slug',
+  '/join/:slug/poster',
   '/admin',
 ] as const;
 

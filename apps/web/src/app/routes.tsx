@@ -202,6 +202,21 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The public join page and its poster (issue 15): anyone, signed in or not; no account code.
+        path: '/join/:slug',
+        ...page(
+          () => import('../features/join/pages/join-page.tsx'),
+          (m) => m.JoinPage,
+        ),
+      },
+      {
+        path: '/join/:slug/poster',
+        ...page(
+          () => import('../features/join/pages/poster-page.tsx'),
+          (m) => m.PosterPage,
+        ),
+      },
+      {
         path: '*',
         ...page(
           () => import('./not-found-page.tsx'),

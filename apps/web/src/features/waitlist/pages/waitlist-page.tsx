@@ -15,6 +15,7 @@ import { CapMeter } from '../components/cap-meter.tsx';
 import { CustomerFormDialog } from '../components/customer-form-dialog.tsx';
 import { type CustomerAction, CustomerRow } from '../components/customer-row.tsx';
 import { ImportDialog } from '../components/import-dialog.tsx';
+import { JoinLinkCard } from '../components/join-link-card.tsx';
 import { RemoveCustomerDialog } from '../components/remove-customer-dialog.tsx';
 import { SendTextDialog } from '../components/send-text-dialog.tsx';
 import { customerStatusLabels } from '../components/status.ts';
@@ -219,6 +220,7 @@ export function WaitlistPage() {
         )}
       </div>
 
+      {data ? <JoinLinkCard /> : null}
       {dialog?.kind === 'add' ? <CustomerFormDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? (
         <CustomerFormDialog customer={dialog.customer} onClose={() => setDialog(null)} />

@@ -1,0 +1,37 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { JoinBody, joinAnswer, joinPageResponse } from '@waitlist/contract';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+type JoinPage = z.output<typeof joinPageResponse>['data'];
+
+/** GET /join/:slug: the business's name, the consent wording, whether the waitlist is full. */
+export function useJoinPage(slug: string) {
+  return useQuery({
+    queryKey: ['join', slug],
+    queryFn: async ({ signal }): Promise<JoinPage> =>
+      (
+        await apiRequest<z.output<typeof joinPageResponse>>(`/join/${encodeURIComponent(slug)}`, {
+          defaultMessage: 'This page could not be loaded. Please try again.',
+          signal,
+        })
+      ).data,
+    retry: false,
+  });
+}
+
+/** POST /join/:slug: asks for the confirmation text. */
+export function useJoin(slug: string) {
+  return useMutation({
+    mutationFn: (body: JoinBody) =>
+      apiRequest<z.output<typeof joinAnswer>>(`/join/${encodeURIComponent(slug)}`, {
+        method: 'POST',
+        body,
+        defaultMessage: 'Your request could not be sent. Please try again.',
+      }),
+  });
+}
+
+/** Where the link's QR code is served (public, like the link). */
+export const qrUrl = (slug: string, format: 'svg' | 'png') =>
+  `/api/v1/join/${encodeURIComponent(slug)}/qr.${format}`;

@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import { joinMessages } from '@waitlist/contract';
+import { describe, expect, it } from 'vitest';
+import { errorAnswer } from '../../../test/fixtures.ts';
+import { type MockAnswer, mockApi } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+const pageAnswer = (full = false): MockAnswer => ({
+  body: {
+    success: true,
+    data: { businessName: 'Bella Salon', consentText: joinMessages.consent('Bella Salon'), full },
+  },
+});
+
+function openJoin(handlers: Record<string, MockAnswer> = {}) {
+  const api = mockApi({ 'GET /join/bella-salon-abc12': pageAnswer(), ...handlers });
+  const app = renderApp('/join/bella-salon-abc12');
+  return { api, app };
+}
+
+describe('the public join page (issue 15)', () => {
+  it('joins with a name, a mobile number and consent, then says to reply YES', async () => {
+    const { api, app } = openJoin({
+      'POST /join/bella-salon-abc12': {
+        body: { success: true, message: joinMessages.checkYourTexts('Bella Salon') },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bella Salon' })).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText('Your name'), 'Priya Shah');
+    await app.user.type(screen.getByLabelText('Mobile number'), '212 555 0141');
+    await app.user.click(screen.getByLabelText(joinMessages.consent('Bella Salon')));
+    await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText(joinMessages.checkYourTexts('Bella Salon'))).toBeInTheDocument();
+    expect(api.callsTo('POST /join/bella-salon-abc12')[0]!.body).toEqual({
+      name: 'Priya Shah',
+      phone: '212 555 0141',
+      consent: true,
+      website: '',
+    });
+  });
+
+  it('says what is missing before sending anything', async () => {
+    const { api, app } = openJoin();
+    await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
+    await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText(joinMessages.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(joinMessages.phoneRequired)).toBeInTheDocument();
+    expect(screen.getByText(joinMessages.consentRequired)).toBeInTheDocument();
+    expect(api.callsTo('POST /join/bella-salon-abc12')).toHaveLength(0);
+  });
+
+  it('hides the honeypot from people and screen readers', async () => {
+    openJoin();
+    await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
+    expect(screen.queryByRole('textbox', { name: 'Website' })).not.toBeInTheDocument();
+    const trap = document.querySelector('input[name="website"]')!;
+    expect(trap.getAttribute('tabindex')).toBe('-1');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('says kindly when the waitlist is full, and when the link is wrong', async () => {
+    openJoin({ 'GET /join/bella-salon-abc12': pageAnswer(true) });
+    expect(await screen.findByText('The waitlist is full')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join the waitlist' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when it refuses (too many sign-ups)', async () => {
+    const { app } = openJoin({ 'POST /join/bella-salon-abc12': errorAnswer(429, joinMessages.tooMany) });
+    await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
+    await app.user.type(screen.getByLabelText('Your name'), 'Priya');
+    await app.user.type(screen.getByLabelText('Mobile number'), '2125550141');
+    await app.user.click(screen.getByLabelText(joinMessages.consent('Bella Salon')));
+    await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    await waitFor(() => expect(screen.getByText(joinMessages.tooMany)).toBeInTheDocument());
+  });
+
+  it('an unknown link says so', async () => {
+    mockApi({ 'GET /join/nobody': errorAnswer(404, joinMessages.notFound) });
+    renderApp('/join/nobody');
+    expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
+  });
+});
