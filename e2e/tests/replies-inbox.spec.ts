@@ -21,7 +21,13 @@ async function textsTo(request: APIRequestContext, number: string) {
 async function replyFromPhone(page: Page, phone: string, text: string) {
   const simulator = await page.context().newPage();
   await simulator.goto('/dev/phone');
-  const thread = simulator.getByRole('link', { name: new RegExp(phone.slice(-4)) }).first();
+  // "(212) 555-0161" or "+12125550161": the whole number, never a business number that ends the same.
+  const digits = phone.slice(2);
+  const thread = simulator
+    .getByRole('link', {
+      name: new RegExp(`${digits.slice(0, 3)}\\D*${digits.slice(3, 6)}\\D*${digits.slice(6)}|\\${phone}`),
+    })
+    .first();
   await expect
     .poll(async () => {
       await simulator.reload();
@@ -64,6 +70,18 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
   };
   await page.goto(`/join/${link.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Bella Salon' })).toBeVisible();
+  // Fast on a phone: no account, waitlist, billing or admin code; the figure goes to the log.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js'))
+      .map((entry) => ({ name: entry.name, bytes: (entry as PerformanceResourceTiming).encodedBodySize })),
+  );
+  const joinKb = scripts.reduce((sum, script) => sum + script.bytes, 0) / 1024;
+  console.log(`join page JavaScript: ${scripts.length} files, ${joinKb.toFixed(1)} KB as sent`);
+  expect(scripts.map((script) => script.name).join(' ')).not.toMatch(/account|admin|billing|waitlist-page/);
+  // The shared chunks /login loads too (React, the router, zod, phone numbers) and ~5 KB of its own.
+  expect(joinKb).toBeLessThan(170);
   await snap(page, 'join-page-390');
   await page.getByLabel('Your name').fill('Priya Shah');
   await page.getByLabel('Mobile number').fill('(212) 555-0161');
