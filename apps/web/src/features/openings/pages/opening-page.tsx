@@ -66,7 +66,7 @@ export function OpeningPage() {
       <Link to="/openings" className="opening__back">
         ← Openings
       </Link>
-      <header className="opening__header">
+      <header className="split-header split-header--top opening__header">
         <div>
           <h1 className="page__title">{data.service}</h1>
           <p className="page__lead">

@@ -122,7 +122,7 @@ export function CustomerPage() {
 
 function CustomerHeader({ customer }: { customer: Customer }) {
   return (
-    <header className="conversation__header">
+    <header className="split-header split-header--top conversation__header">
       <div>
         <h1 className="page__title">{customer.name}</h1>
         <p className="conversation__facts">
