@@ -63,7 +63,7 @@ export function OpeningPage() {
   const data = opening.data;
   return (
     <div className="page opening">
-      <Link to="/openings" className="opening__back">
+      <Link to="/openings" className="back-link">
         ← Openings
       </Link>
       <header className="split-header split-header--top opening__header">

@@ -65,7 +65,7 @@ export function CustomerPage() {
     const missing = isApiError(conversation.error) && conversation.error.status === 404;
     return (
       <div className="page stack">
-        <Link to="/waitlist" className="conversation__back">
+        <Link to="/waitlist" className="back-link">
           ← Waitlist
         </Link>
         <Alert>
@@ -85,7 +85,7 @@ export function CustomerPage() {
   const { customer, messages } = conversation.data;
   return (
     <div className="page conversation">
-      <Link to="/waitlist" className="conversation__back">
+      <Link to="/waitlist" className="back-link">
         ← Waitlist
       </Link>
       <CustomerHeader customer={customer} />
