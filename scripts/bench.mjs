@@ -102,40 +102,17 @@ try {
     const first = start('npm', ['start'], env);
     await waitForAnswer(`http://127.0.0.1:${port}/api/v1/health`, 120_000);
     await stop(first);
-    const times = [];
-    for (let i = 0; i < (quick ? 1 : 3); i += 1) {
-      const started = performance.now();
-      const child = start('npm', ['start'], env);
-      while (performance.now() - started < 60_000) {
-        try {
-          const response = await fetch(`http://127.0.0.1:${port}/login`);
-          await response.arrayBuffer();
-          if (response.ok) break;
-        } catch {}
-        await sleep(5);
-      }
-      times.push(performance.now() - started);
-      await stop(child);
-    }
+    const times = await timesToFirstAnswer('npm', ['start'], env, port);
     results.startMs = median(times);
     log(`npm start → first answer: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
     // Beside it, on the same machine load: the same server started from its TypeScript sources through tsx,
     // as `npm start` ran it before issue 16 (compiling at run time), without npm's own start-up.
-    const tsxTimes = [];
-    for (let i = 0; i < (quick ? 1 : 3); i += 1) {
-      const started = performance.now();
-      const child = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env);
-      while (performance.now() - started < 60_000) {
-        try {
-          const response = await fetch(`http://127.0.0.1:${port}/login`);
-          await response.arrayBuffer();
-          if (response.ok) break;
-        } catch {}
-        await sleep(5);
-      }
-      tsxTimes.push(performance.now() - started);
-      await stop(child);
-    }
+    const tsxTimes = await timesToFirstAnswer(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/main.ts'],
+      env,
+      port,
+    );
     results.tsxStartMs = median(tsxTimes);
     log(`the sources through tsx → first answer: ${tsxTimes.map((t) => t.toFixed(0)).join(', ')} ms`);
     // The stack's floor, on the same machine load: a bare `node` process that loads Fastify, opens PGlite on
@@ -355,3 +332,23 @@ if (text.includes(begin) && text.includes(end) && process.env.BENCH_WRITE !== '0
   log('Recorded in docs/BENCHMARKS.md');
 }
 process.exit(0);
+
+/** Starts the server (1 or 3 times) and measures each start until /login first answers 200, in ms. */
+async function timesToFirstAnswer(command, args, env, port) {
+  const times = [];
+  for (let i = 0; i < (quick ? 1 : 3); i += 1) {
+    const started = performance.now();
+    const child = start(command, args, env);
+    while (performance.now() - started < 60_000) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/login`);
+        await response.arrayBuffer();
+        if (response.ok) break;
+      } catch {}
+      await sleep(5);
+    }
+    times.push(performance.now() - started);
+    await stop(child);
+  }
+  return times;
+}

@@ -134,3 +134,15 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions): P
     retryAfter: response.status === 429 ? readRetryAfter(response) : undefined,
   });
 }
+
+/**
+ * One call with a fixed path, method and SPEC default message, for the API modules that are nothing more:
+ * `export const forgotPassword = apiCall<MessageAnswer, ForgotPasswordBody>('/auth/forgotpassword', ...)`.
+ */
+export function apiCall<Answer, Body = void>(
+  path: string,
+  method: NonNullable<ApiRequestOptions['method']>,
+  defaultMessage: string,
+): (body: Body) => Promise<Answer> {
+  return (body) => apiRequest<Answer>(path, { method, body, defaultMessage });
+}

@@ -4,38 +4,33 @@ import {
   type ConfirmEmailBody,
   type messageResponse,
   screenMessages,
-  type User,
+  type userResponse,
 } from '@waitlist/contract';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
-type UserAnswer = { success: true; user: User; message: string };
-type MessageAnswer = z.output<typeof messageResponse>;
+type UserAnswer = z.output<typeof userResponse>;
 
 /** POST /auth/confirm-email: the code sent to the pending new address; the address then becomes the account's. */
-export function confirmEmail(body: ConfirmEmailBody): Promise<UserAnswer> {
-  return apiRequest<UserAnswer>('/auth/confirm-email', {
-    method: 'POST',
-    body,
-    defaultMessage: screenMessages.confirmEmailFailed,
-  });
-}
+export const confirmEmail = apiCall<UserAnswer, ConfirmEmailBody>(
+  '/auth/confirm-email',
+  'POST',
+  screenMessages.confirmEmailFailed,
+);
 
 /** DELETE /auth/pending-email: the account keeps its address. */
-export function cancelEmailChange(): Promise<UserAnswer> {
-  return apiRequest<UserAnswer>('/auth/pending-email', {
-    method: 'DELETE',
-    defaultMessage: screenMessages.cancelEmailChangeFailed,
-  });
-}
+export const cancelEmailChange = apiCall<UserAnswer>(
+  '/auth/pending-email',
+  'DELETE',
+  screenMessages.cancelEmailChangeFailed,
+);
 
 /** POST /auth/send-verification: for a verified account with a pending address, a new code goes there. */
-export function resendEmailCode(): Promise<MessageAnswer> {
-  return apiRequest<MessageAnswer>('/auth/send-verification', {
-    method: 'POST',
-    defaultMessage: authMessages.sendVerificationFailed,
-  });
-}
+export const resendEmailCode = apiCall<z.output<typeof messageResponse>>(
+  '/auth/send-verification',
+  'POST',
+  authMessages.sendVerificationFailed,
+);
 
 export function useConfirmEmail() {
   return useMutation({ mutationFn: confirmEmail });

@@ -63,7 +63,7 @@ export function AccountPage({ planPanel, billingPanel, checklist }: AccountPageP
 
   return (
     <div className="page account">
-      <header className="account__header">
+      <header className="split-header account__header">
         <div>
           <h1 className="page__title">My Account</h1>
           <p className="page__lead">

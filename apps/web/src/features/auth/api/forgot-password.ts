@@ -1,17 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { authMessages, type ForgotPasswordBody, type messageResponse } from '@waitlist/contract';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
-type MessageAnswer = z.output<typeof messageResponse>;
-
-export function forgotPassword(body: ForgotPasswordBody): Promise<MessageAnswer> {
-  return apiRequest<MessageAnswer>('/auth/forgotpassword', {
-    method: 'POST',
-    body,
-    defaultMessage: authMessages.forgotPasswordFailed,
-  });
-}
+export const forgotPassword = apiCall<z.output<typeof messageResponse>, ForgotPasswordBody>(
+  '/auth/forgotpassword',
+  'POST',
+  authMessages.forgotPasswordFailed,
+);
 
 export function useForgotPassword() {
   return useMutation({ mutationFn: forgotPassword });

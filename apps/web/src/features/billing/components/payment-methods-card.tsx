@@ -58,7 +58,7 @@ export function PaymentMethodsCard({
 
   return (
     <Card>
-      <header className="payment-methods__header">
+      <header className="split-header split-header--top payment-methods__header">
         <div>
           <h2 className="card__title">Payment Methods</h2>
           <p className="card__subtitle">Your default card pays for your plan.</p>

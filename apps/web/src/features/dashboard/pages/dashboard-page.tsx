@@ -38,7 +38,7 @@ export function DashboardPage() {
 
   return (
     <div className="page dashboard">
-      <header className="dashboard__header">
+      <header className="split-header dashboard__header">
         <div>
           <h1 className="page__title">Dashboard</h1>
           <p className="page__lead">What your waitlist earned back from cancelled appointments.</p>

@@ -66,10 +66,10 @@ export function OpeningPage() {
   const data = opening.data;
   return (
     <div className="page opening">
-      <Link to="/openings" className="opening__back">
+      <Link to="/openings" className="back-link">
         ← Openings
       </Link>
-      <header className="opening__header">
+      <header className="split-header split-header--top opening__header">
         <div>
           <h1 className="page__title">{data.service}</h1>
           <p className="page__lead">

@@ -33,7 +33,7 @@ export function CustomerPage() {
     const missing = isApiError(conversation.error) && conversation.error.status === 404;
     return (
       <div className="page stack">
-        <Link to="/waitlist" className="conversation__back">
+        <Link to="/waitlist" className="back-link">
           ← Waitlist
         </Link>
         <Alert>
@@ -53,7 +53,7 @@ export function CustomerPage() {
   const { customer, messages } = conversation.data;
   return (
     <div className="page conversation">
-      <Link to="/waitlist" className="conversation__back">
+      <Link to="/waitlist" className="back-link">
         ← Waitlist
       </Link>
       <CustomerHeader customer={customer} />
@@ -90,7 +90,7 @@ export function CustomerPage() {
 
 function CustomerHeader({ customer }: { customer: Customer }) {
   return (
-    <header className="conversation__header">
+    <header className="split-header split-header--top conversation__header">
       <div>
         <h1 className="page__title">{customer.name}</h1>
         <p className="conversation__facts">

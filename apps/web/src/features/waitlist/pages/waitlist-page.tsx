@@ -106,7 +106,7 @@ export function WaitlistPage() {
 
   return (
     <div className="page waitlist">
-      <header className="waitlist__header">
+      <header className="split-header waitlist__header">
         <div>
           <h1 className="page__title">Waitlist</h1>
           {data ? <CapMeter count={data.count} cap={data.cap} plan={data.plan} /> : null}
