@@ -58,24 +58,10 @@ export const CLAIM_PHRASES = [
   'me please',
 ] as const;
 
-/** Phrases that claim on their own, without a yes word. */
-const STANDALONE = new Set([
-  'ill take it',
-  'i will take it',
-  'i can take it',
-  'i want it',
-  'id like it',
-  'i would like it',
-  'please book me',
-  'book me',
-  'book me in',
-  'book it',
-  'count me in',
-  'im in',
-  'me',
-  'mine',
-  'me please',
-]);
+/** Polite words that claim only after a yes word ("yes please"); every other phrase also stands alone. */
+const POLITE_ONLY = new Set(['please', 'pls', 'plz', 'thanks', 'thank you', 'thx', 'sounds good']);
+/** Phrases that claim on their own, without a yes word ("I'll take it", "book me"). */
+const STANDALONE = new Set<string>(CLAIM_PHRASES.filter((phrase) => !POLITE_ONLY.has(phrase)));
 
 const YES = new Set<string>(CLAIM_YES_WORDS);
 const TAILS = new Set<string>(CLAIM_PHRASES);

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { auth, createTestApp, verifiedUser } from '../test/test-app.ts';
+import { mulberry32, percentile } from './stats.ts';
 
 const USERS = 10_000;
 const REQUESTS = 200;
@@ -68,21 +69,6 @@ const trades = [
   'Vets',
 ];
 const plans = ['free_trial', 'starter', 'growth'] as const;
-
-/** A deterministic generator, so every run seeds the same owners. */
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 const t = await createTestApp({ env: { ADMIN_EMAILS: 'bench@admin.test' } });
 const databaseName = process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)';

@@ -16,6 +16,7 @@ import { customers, messages, openings } from '../db/schema.ts';
 import { addDays, startOfLocalDay } from '../features/dashboard/dashboard.service.ts';
 import { owner } from '../features/waitlist/waitlist.test-helpers.ts';
 import { auth, createTestApp } from '../test/test-app.ts';
+import { mulberry32, percentile } from './stats.ts';
 
 const OPENINGS = 10_000;
 const OTHER_BUSINESSES = 4;
@@ -25,21 +26,6 @@ const CUSTOMERS = 100;
 const REQUESTS = 100;
 const NOW = new Date('2026-11-23T15:00:00Z');
 const DAY = 86_400_000;
-
-/** A deterministic generator, so every run seeds the same data. */
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 const t = await createTestApp({ startAt: NOW });
 const databaseName = process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)';

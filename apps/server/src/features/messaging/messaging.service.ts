@@ -27,6 +27,8 @@ import {
   updateMessageStatus,
 } from './messaging.repo.ts';
 
+export type { ConversationSummary } from './messaging.repo.ts';
+
 /** Why a text was refused: the number is not verified, or the customer opted out (HTTP 403). */
 export class TextingRefused extends Forbidden {
   constructor(

@@ -10,6 +10,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { NotFound } from '../../lib/errors.ts';
+import type { ConversationSummary as TextsConversation } from '../messaging/messaging.service.ts';
 import * as repo from './waitlist.repo.ts';
 
 /** The alerts a customer was texted, oldest first (features/openings' repo owns offers and openings). */
@@ -27,19 +28,7 @@ export interface InboxDeps {
   db: Database;
   /** Texts (features/messaging). */
   texts: {
-    conversationsOf(
-      userId: string,
-      page: { limit: number; before?: number },
-    ): Promise<
-      {
-        customerId: string;
-        lastBody: string;
-        lastDirection: 'in' | 'out';
-        lastAt: Date;
-        lastSeq: number;
-        unread: number;
-      }[]
-    >;
+    conversationsOf(userId: string, page: { limit: number; before?: number }): Promise<TextsConversation[]>;
     unreadReplies(userId: string): Promise<number>;
     markRead(userId: string, customerId: string): Promise<void>;
     conversation(userId: string, customerId: string): Promise<Message[]>;

@@ -14,7 +14,11 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
-import { type EnqueueSmsInput, TextingRefused } from '../messaging/messaging.service.ts';
+import {
+  type EnqueueSmsInput,
+  type StrangerHandler,
+  TextingRefused,
+} from '../messaging/messaging.service.ts';
 import * as joinRepo from './join.repo.ts';
 import * as repo from './waitlist.repo.ts';
 
@@ -162,15 +166,7 @@ export function createJoinService(deps: JoinDeps) {
      * A text to a business from a number that is not its customer (features/messaging calls this inside the
      * inbound transaction): JOIN starts a request; YES confirms a pending one; STOP cancels it.
      */
-    async onStranger(input: {
-      tx: Executor;
-      userId: string;
-      from: string;
-      body: string;
-      keyword: 'stop' | 'start' | 'help' | null;
-      messageId: string;
-      now: Date;
-    }): Promise<StrangerAction> {
+    async onStranger(input: Parameters<StrangerHandler>[0]): Promise<StrangerAction> {
       const { tx, userId, from, body, now } = input;
       const pending = await joinRepo.pendingJoinRequest(tx, userId, from);
       if (input.keyword === 'stop') {
