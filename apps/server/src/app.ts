@@ -311,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     onOutboxWrite: wakeOutbox,
     owners: joinOwners,
+    readOnlyReason,
     enqueueSms,
   });
   const inboxService = createInboxService({

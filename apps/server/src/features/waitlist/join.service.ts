@@ -37,6 +37,8 @@ export interface JoinDeps {
     setJoinSlugIfMissing(executor: Executor, id: string, slug: string): Promise<string | null>;
     lockUser(executor: Executor, id: string): Promise<UserRow | undefined>;
   };
+  /** Why the owner's waitlist is read-only now (billing standing), or null: then nobody joins. */
+  readOnlyReason: (user: UserRow, now: Date) => string | null;
   /** Texts (features/messaging): queued in the caller's transaction. */
   enqueueSms(executor: Executor, input: EnqueueSmsInput): Promise<{ messageId: string }>;
 }
@@ -144,6 +146,8 @@ export function createJoinService(deps: JoinDeps) {
       const queued = await db.transaction(async (tx) => {
         const locked = (await owners.lockUser(tx, owner.id)) ?? owner;
         if (await repo.findActiveByPhone(tx, owner.id, phone)) return false; // already on it: say nothing more
+        if (deps.readOnlyReason(locked, now))
+          throw new Forbidden(joinMessages.cannotText(businessOf(locked)));
         if (await isFull(tx, locked)) throw new Forbidden(joinMessages.full(businessOf(locked)));
         if (!(await sendConfirmation(tx, locked, phone, now))) return false;
         await joinRepo.insertJoinRequest(tx, {
@@ -233,7 +237,7 @@ export function createJoinService(deps: JoinDeps) {
       }
       if (words[0] === 'join' && !pending) {
         const owner = await owners.lockUser(tx, userId);
-        if (!owner || (await isFull(tx, owner))) return 'ignored';
+        if (!owner || deps.readOnlyReason(owner, now) || (await isFull(tx, owner))) return 'ignored';
         // At most JOIN_TEXTS_PER_DAY confirmation texts a day to one phone (counted in this transaction: the
         // rate limiter would wait on it).
         const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);

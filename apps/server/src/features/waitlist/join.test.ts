@@ -1,7 +1,7 @@
 import { joinMessages } from '@waitlist/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, joinRequests, messages } from '../../db/schema.ts';
+import { customers, joinRequests, messages, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp, uniqueIp } from '../../test/test-app.ts';
 import { call, customerPhone, importCustomers, owner } from './waitlist.test-helpers.ts';
 
@@ -165,6 +165,16 @@ describe('the public join page', () => {
     const answer = await join(o.slug, { name: 'Zed', phone, consent: true });
     expect(answer.statusCode).toBe(403);
     expect(answer.json().message).toBe(joinMessages.full('Bella Salon'));
+    expect(await textsTo(phone)).toEqual([]);
+  });
+
+  it('takes no sign-ups while the owner’s waitlist is read-only (billing past due)', async () => {
+    const o = await ownerWithLink();
+    await t.database.db.update(users).set({ subscriptionStatus: 'past_due' }).where(eq(users.id, o.id));
+    const phone = customerPhone(895);
+    const answer = await join(o.slug, { name: 'Zed', phone, consent: true });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().message).toBe(joinMessages.cannotText('Bella Salon'));
     expect(await textsTo(phone)).toEqual([]);
   });
 
