@@ -70,7 +70,7 @@ export async function claimDue(
       .select({ id: outbox.id })
       .from(outbox)
       .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
-      .orderBy(outbox.nextAttemptAt, outbox.createdAt)
+      .orderBy(outbox.nextAttemptAt, outbox.seq)
       .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
