@@ -171,6 +171,8 @@ export const localEmails = pgTable('local_emails', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   createdAt: createdAt(),
+  /** Delivery order: the newest email is the highest, even for two stored within one clock tick. */
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
 });
 
 /** Counters for rate-limiter-flexible's Drizzle store (used when REDIS_URL is unset). */

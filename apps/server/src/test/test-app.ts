@@ -175,7 +175,7 @@ export async function latestEmailTo(t: TestApp, to: string) {
     .select()
     .from(localEmails)
     .where(eq(localEmails.to, to.toLowerCase()))
-    .orderBy(desc(localEmails.createdAt))
+    .orderBy(desc(localEmails.seq))
     .limit(1);
   return email;
 }

@@ -6,7 +6,7 @@ import type { EmailMessage, EmailProvider } from './index.ts';
 
 /** The latest stored emails, newest first (the local mailbox at /dev/mailbox shows them). */
 export function latestLocalEmails(db: Database, limit = 100) {
-  return db.select().from(localEmails).orderBy(desc(localEmails.createdAt)).limit(limit);
+  return db.select().from(localEmails).orderBy(desc(localEmails.seq)).limit(limit);
 }
 
 /**
