@@ -152,7 +152,7 @@ test('sign-up → the guided start → a filled slot → its price on the dashbo
     await page.setViewportSize({ width: 1280, height: 900 });
     await snap(page, 'journey-dashboard-1280');
     await backToAccount(page);
-    await expect(page.getByLabel('Email me the weekly summary')).toBeChecked();
+    await expect(page.getByLabel('Send me the Monday summary')).toBeChecked();
     await snap(page, 'journey-account-1280');
   } finally {
     await push.close();

@@ -14,7 +14,7 @@ export function WeeklySummaryToggle({ user }: { user: User }) {
     <SettingToggleCard
       title="Weekly summary"
       description="Every Monday morning, an email with what your waitlist recovered last week: filled slots, fill rate and texts sent."
-      label="Email me the weekly summary"
+      label="Send me the Monday summary"
       checked={user.weeklySummaryEnabled}
       busy={toggle.isPending}
       onToggle={(checked) =>

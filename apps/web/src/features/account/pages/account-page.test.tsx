@@ -483,13 +483,13 @@ describe('the weekly summary switch (issue 14)', () => {
     // The page reads the profile afresh when it opens; the switch is used once that answer is in.
     await waitFor(() => expect(api.callsTo('GET /auth/me').length).toBeGreaterThanOrEqual(2));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const box = screen.getByRole('checkbox', { name: 'Email me the weekly summary' });
+    const box = screen.getByRole('checkbox', { name: 'Send me the Monday summary' });
     expect(box).toBeChecked();
     await app.user.click(box);
     await expectToast('The weekly summary email is off.');
     expect(api.callsTo('PUT /dashboard/weekly-summary')[0]!.body).toEqual({ enabled: false });
     await waitFor(() =>
-      expect(screen.getByRole('checkbox', { name: 'Email me the weekly summary' })).not.toBeChecked(),
+      expect(screen.getByRole('checkbox', { name: 'Send me the Monday summary' })).not.toBeChecked(),
     );
   });
 
@@ -497,8 +497,8 @@ describe('the weekly summary switch (issue 14)', () => {
     const { app } = await openAccount('/account', {
       'PUT /dashboard/weekly-summary': errorAnswer(500, 'Something went wrong'),
     });
-    await app.user.click(screen.getByRole('checkbox', { name: 'Email me the weekly summary' }));
+    await app.user.click(screen.getByRole('checkbox', { name: 'Send me the Monday summary' }));
     await waitFor(() => expect(toastTexts().join(' ')).toMatch(/weekly summary|went wrong/i));
-    expect(screen.getByRole('checkbox', { name: 'Email me the weekly summary' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Send me the Monday summary' })).toBeChecked();
   });
 });
