@@ -117,21 +117,12 @@ try {
     log(`the sources through tsx → first answer: ${tsxTimes.map((t) => t.toFixed(0)).join(', ')} ms`);
     // The stack's floor, on the same machine load: a bare `node` process that loads Fastify, opens PGlite on
     // a copy of the same data directory and answers (scripts/bench/bare-start.mjs).
-    const bareTimes = [];
-    for (let i = 0; i < (quick ? 1 : 3); i += 1) {
-      const started = performance.now();
-      const child = start(process.execPath, ['scripts/bench/bare-start.mjs', String(port), dataDir]);
-      while (performance.now() - started < 60_000) {
-        try {
-          const response = await fetch(`http://127.0.0.1:${port}/login`);
-          await response.arrayBuffer();
-          if (response.ok) break;
-        } catch {}
-        await sleep(5);
-      }
-      bareTimes.push(performance.now() - started);
-      await stop(child);
-    }
+    const bareTimes = await timesToFirstAnswer(
+      process.execPath,
+      ['scripts/bench/bare-start.mjs', String(port), dataDir],
+      {},
+      port,
+    );
     results.bareStartMs = median(bareTimes);
     log(`bare node + Fastify + PGlite → first answer: ${bareTimes.map((t) => t.toFixed(0)).join(', ')} ms`);
 
