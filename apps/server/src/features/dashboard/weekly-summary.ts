@@ -87,7 +87,7 @@ export function createWeeklySummary(deps: {
     return queued;
   }
 
-  return { runDue, dueWeek };
+  return { runDue };
 }
 export type WeeklySummary = ReturnType<typeof createWeeklySummary>;
 

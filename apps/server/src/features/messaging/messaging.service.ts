@@ -278,25 +278,6 @@ export function createMessagingService(deps: {
     const now = clock.now();
     const from = e164(input.from);
     const to = e164(input.to);
-    // With no reply handler, a reply that is not a keyword only records the text: that is one statement,
-    // atomic on its own, so it runs without BEGIN/COMMIT round trips.
-    const onReply = deps.handlers?.onCustomerReply;
-    if (keywordOf(input.text) === null && !onReply) {
-      const info = smsInfo(input.text);
-      const stored = await recordInboundText(db, {
-        eventId: `message:${input.providerMessageId}`,
-        from,
-        to,
-        body: input.text,
-        segments: Math.max(1, info.segments),
-        encoding: info.encoding,
-        providerMessageId: input.providerMessageId,
-        now,
-        read: keywordOf(input.text) !== null || isClaim(input.text),
-      });
-      if (stored.outcome !== 'stored') return { outcome: stored.outcome };
-      return { outcome: 'received', messageId: stored.messageId, action: 'ignored' };
-    }
     const result = await db.transaction((tx) => handleInbound(tx));
     // After the commit, so the worker sees what was queued (a keyword answer, or the reply handler's texts).
     // An ignored text queued nothing; any other may have (a wake that finds nothing due costs one query).

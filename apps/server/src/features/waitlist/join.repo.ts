@@ -41,14 +41,6 @@ export async function settleJoinRequests(
     );
 }
 
-export function joinRequestsOf(executor: Executor, userId: string) {
-  return executor
-    .select()
-    .from(joinRequests)
-    .where(eq(joinRequests.userId, userId))
-    .orderBy(desc(joinRequests.createdAt));
-}
-
 /** How many requests a phone made at a business since `since` (joining by text is throttled on it). */
 export async function joinRequestsSince(executor: Executor, userId: string, phone: string, since: Date) {
   const [row] = await executor

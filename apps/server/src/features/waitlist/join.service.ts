@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  isClaim,
-  type JoinBody,
-  joinMessages,
-  normalizePhone,
-  normalizeReply,
-  waitlistCap,
-} from '@waitlist/contract';
+import { isClaim, type JoinBody, joinMessages, normalizePhone, normalizeReply } from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,6 +14,7 @@ import {
 } from '../messaging/messaging.service.ts';
 import * as joinRepo from './join.repo.ts';
 import * as repo from './waitlist.repo.ts';
+import { hasRoom } from './waitlist.service.ts';
 
 /** What joining needs from other features, wired in app.ts (decision 0008). */
 export interface JoinDeps {
@@ -78,11 +72,6 @@ export function createJoinService(deps: JoinDeps) {
     return owner;
   }
 
-  async function isFull(executor: Executor, owner: UserRow) {
-    const cap = waitlistCap(owner.subscriptionPlan);
-    return cap !== null && (await repo.countActive(executor, owner.id)) >= cap;
-  }
-
   /** Queues the confirmation; false when the number cannot text or the phone opted out before. */
   async function sendConfirmation(executor: Executor, owner: UserRow, phone: string, now: Date) {
     try {
@@ -123,7 +112,7 @@ export function createJoinService(deps: JoinDeps) {
       return {
         businessName: businessOf(owner),
         consentText: joinMessages.consent(businessOf(owner)),
-        full: await isFull(db, owner),
+        full: !(await hasRoom(db, owner, 1)),
       };
     },
 
@@ -148,7 +137,7 @@ export function createJoinService(deps: JoinDeps) {
         if (await repo.findActiveByPhone(tx, owner.id, phone)) return false; // already on it: say nothing more
         if (deps.readOnlyReason(locked, now))
           throw new Forbidden(joinMessages.cannotText(businessOf(locked)));
-        if (await isFull(tx, locked)) throw new Forbidden(joinMessages.full(businessOf(locked)));
+        if (!(await hasRoom(tx, locked, 1))) throw new Forbidden(joinMessages.full(businessOf(locked)));
         if (!(await sendConfirmation(tx, locked, phone, now))) return false;
         await joinRepo.insertJoinRequest(tx, {
           userId: owner.id,
@@ -192,7 +181,7 @@ export function createJoinService(deps: JoinDeps) {
         const owner = await owners.lockUser(tx, userId);
         if (!owner) return 'ignored';
         const existing = await repo.findActiveByPhone(tx, userId, from);
-        if (!existing && (await isFull(tx, owner))) {
+        if (!existing && !(await hasRoom(tx, owner, 1))) {
           await joinRepo.settleJoinRequests(tx, userId, from, { status: 'full' });
           await deps.enqueueSms(tx, {
             userId,
@@ -237,7 +226,7 @@ export function createJoinService(deps: JoinDeps) {
       }
       if (words[0] === 'join' && !pending) {
         const owner = await owners.lockUser(tx, userId);
-        if (!owner || deps.readOnlyReason(owner, now) || (await isFull(tx, owner))) return 'ignored';
+        if (!owner || deps.readOnlyReason(owner, now) || !(await hasRoom(tx, owner, 1))) return 'ignored';
         // At most JOIN_TEXTS_PER_DAY confirmation texts a day to one phone (counted in this transaction: the
         // rate limiter would wait on it).
         const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);

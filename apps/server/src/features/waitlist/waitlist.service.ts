@@ -25,12 +25,17 @@ function duplicate(phone: string) {
   });
 }
 
+/** Whether `adding` more customers fit the plan's cap; call under the owner's row lock before adding. */
+export async function hasRoom(executor: Executor, user: UserRow, adding: number): Promise<boolean> {
+  const cap = waitlistCap(user.subscriptionPlan);
+  return cap === null || (await repo.countActive(executor, user.id)) + adding <= cap;
+}
+
 /** Refuses a new customer past the plan's cap; call under the owner's row lock. */
 async function assertRoom(executor: Executor, user: UserRow, adding: number) {
-  const cap = waitlistCap(user.subscriptionPlan);
-  if (cap === null) return;
-  const count = await repo.countActive(executor, user.id);
-  if (count + adding > cap) throw new Forbidden(waitlistMessages.capReached(user.subscriptionPlan, cap));
+  if (await hasRoom(executor, user, adding)) return;
+  const cap = waitlistCap(user.subscriptionPlan) ?? 0;
+  throw new Forbidden(waitlistMessages.capReached(user.subscriptionPlan, cap));
 }
 
 interface ParsedRow {
