@@ -62,5 +62,12 @@ export const joinAnswer = z.object({ success: z.literal(true), message: z.string
 
 export const joinLinkResponse = z.object({
   success: z.literal(true),
-  data: z.object({ slug: z.string(), url: z.string(), posterUrl: z.string() }),
+  data: z.object({
+    slug: z.string(),
+    url: z.string(),
+    posterUrl: z.string(),
+    /** The link's QR code, public like the link. */
+    qrSvgUrl: z.string(),
+    qrPngUrl: z.string(),
+  }),
 });

@@ -286,6 +286,7 @@ export function createMessagingService(deps: {
 
     async function handleInbound(tx: Transaction): Promise<InboundResult> {
       const info = smsInfo(input.text);
+      const keyword = keywordOf(input.text);
       const stored = await recordInboundText(tx, {
         eventId: `message:${input.providerMessageId}`,
         from,
@@ -295,7 +296,7 @@ export function createMessagingService(deps: {
         encoding: info.encoding,
         providerMessageId: input.providerMessageId,
         now,
-        read: keywordOf(input.text) !== null || isClaim(input.text),
+        read: keyword !== null || isClaim(input.text),
       });
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       const { user, customer, messageId } = stored;
@@ -313,14 +314,13 @@ export function createMessagingService(deps: {
             userId: user.id,
             from,
             body: input.text,
-            keyword: keywordOf(input.text),
+            keyword,
             messageId,
             now,
           }),
         );
       }
       const business = user.businessName || 'Your business';
-      const keyword = keywordOf(input.text);
       if (keyword === 'stop') {
         // One confirmation: a second STOP from someone already opted out gets nothing.
         if (customer.optedOut) return received('ignored');

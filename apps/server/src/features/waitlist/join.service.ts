@@ -103,7 +103,8 @@ export function createJoinService(deps: JoinDeps) {
       }
       if (!slug) throw new Error('could not make a join link');
       const url = `${deps.publicUrl}/join/${slug}`;
-      return { slug, url, posterUrl: `${url}/poster` };
+      const qr = `${deps.publicUrl}/api/v1/join/${slug}/qr`;
+      return { slug, url, posterUrl: `${url}/poster`, qrSvgUrl: `${qr}.svg`, qrPngUrl: `${qr}.png` };
     },
 
     /** GET /join/{slug}: what the public page shows; nothing about the customers. */

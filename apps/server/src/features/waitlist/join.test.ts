@@ -46,9 +46,10 @@ async function ownerWithLink(plan: 'free_trial' | 'growth' = 'growth') {
   const o = await owner(t, { plan });
   const link = await call(t, o.token, 'GET', '/join-link');
   expect(link.statusCode, link.body).toBe(200);
-  const data = link.json().data as { slug: string; url: string; posterUrl: string };
+  const data = link.json().data as { slug: string; url: string; posterUrl: string; qrSvgUrl: string };
   expect(data.url).toBe(`http://app.test/join/${data.slug}`);
   expect(data.posterUrl).toBe(`${data.url}/poster`);
+  expect(data.qrSvgUrl).toBe(`http://app.test/api/v1/join/${data.slug}/qr.svg`);
   expect(data.slug).toMatch(/^bella-salon-[a-f0-9]{5}$/);
   // Asking again gives the same link.
   expect((await call(t, o.token, 'GET', '/join-link')).json().data.slug).toBe(data.slug);

@@ -32,7 +32,7 @@ export function JoinLinkCard() {
         <div className="join-link__body">
           <img
             className="join-link__qr"
-            src={`/api/v1/join/${encodeURIComponent(link.data.slug)}/qr.svg`}
+            src={link.data.qrSvgUrl}
             alt="QR code of your join link"
             width={120}
             height={120}
@@ -58,18 +58,10 @@ export function JoinLinkCard() {
               <a className="button button--ghost" href={link.data.posterUrl} target="_blank" rel="noreferrer">
                 Printable poster
               </a>
-              <a
-                className="button button--ghost"
-                href={`/api/v1/join/${encodeURIComponent(link.data.slug)}/qr.png`}
-                download="waitlist-qr.png"
-              >
+              <a className="button button--ghost" href={link.data.qrPngUrl} download="waitlist-qr.png">
                 QR code (PNG)
               </a>
-              <a
-                className="button button--ghost"
-                href={`/api/v1/join/${encodeURIComponent(link.data.slug)}/qr.svg`}
-                download="waitlist-qr.svg"
-              >
+              <a className="button button--ghost" href={link.data.qrSvgUrl} download="waitlist-qr.svg">
                 QR code (SVG)
               </a>
             </div>
