@@ -60,13 +60,30 @@ export async function customerRow(t: TestApp, id: string) {
   return row!;
 }
 
-/** Outbound texts to a phone, oldest first. */
+/** Outbound texts to a phone, in the order they were queued. */
 export function textsTo(t: TestApp, phone: string) {
   return t.database.db
     .select()
     .from(messages)
     .where(and(eq(messages.toNumber, phone), eq(messages.direction, 'out')))
-    .orderBy(asc(messages.createdAt), asc(messages.id));
+    .orderBy(asc(messages.seq));
+}
+
+/** The bodies of the texts queued to a phone, in order. */
+export async function textBodiesTo(t: TestApp, phone: string) {
+  return (await textsTo(t, phone)).map((row) => row.body);
+}
+
+let inboundCounter = 0;
+/** A customer's text to a business number, through the same inbound path as a webhook (a fresh provider id). */
+export function receiveText(t: TestApp, from: string, to: string, text: string) {
+  inboundCounter += 1;
+  return t.app.services.messaging.receiveInbound({
+    from,
+    to,
+    text,
+    providerMessageId: `test-in-${randomUUID()}-${inboundCounter}`,
+  });
 }
 
 /** A form POST signed like Plivo's (signature V3) with `authToken`, to `path` on PUBLIC_URL http://app.test. */

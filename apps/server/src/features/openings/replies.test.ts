@@ -5,10 +5,11 @@ import {
   TEMPLATE_SAMPLE_VALUES,
   templateCost,
 } from '@waitlist/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, offers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { receiveText, textBodiesTo } from '../messaging/messaging.test-helpers.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
 
 /** Issue 15: no reply falls through. */
@@ -20,19 +21,8 @@ afterAll(async () => {
   await t.close();
 });
 
-let inbound = 0;
-function reply(from: string, to: string, text: string) {
-  inbound += 1;
-  return t.app.services.messaging.receiveInbound({ from, to, text, providerMessageId: `r-${inbound}` });
-}
-async function textsTo(phone: string) {
-  const rows = await t.database.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.toNumber, phone), eq(messages.direction, 'out')))
-    .orderBy(asc(messages.seq));
-  return rows.map((row) => row.body);
-}
+const reply = (from: string, to: string, text: string) => receiveText(t, from, to, text);
+const textsTo = (phone: string) => textBodiesTo(t, phone);
 async function openSlot(token: string, extra: object = {}) {
   const response = await call(t, token, 'POST', '/openings', {
     startsAt: new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString(),

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { receiveText } from '../messaging/messaging.test-helpers.ts';
 import { addCustomer, call, owner } from './waitlist.test-helpers.ts';
 
 /** Issue 15: the owner's inbox. */
@@ -13,11 +14,10 @@ afterAll(async () => {
   await t.close();
 });
 
-let inbound = 0;
+/** A reply a second after the last, so the inbox's order is the order they were sent. */
 function reply(from: string, to: string, text: string) {
-  inbound += 1;
   t.clock.advance(1000);
-  return t.app.services.messaging.receiveInbound({ from, to, text, providerMessageId: `inbox-${inbound}` });
+  return receiveText(t, from, to, text);
 }
 const unread = async (token: string) => (await call(t, token, 'GET', '/inbox/unread')).json().data.unread;
 

@@ -1,8 +1,9 @@
 import { joinMessages } from '@waitlist/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, joinRequests, messages, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp, uniqueIp } from '../../test/test-app.ts';
+import { receiveText, textBodiesTo } from '../messaging/messaging.test-helpers.ts';
 import { call, customerPhone, importCustomers, owner } from './waitlist.test-helpers.ts';
 
 /** Issue 15: customers join a waitlist themselves. */
@@ -14,25 +15,8 @@ afterAll(async () => {
   await t.close();
 });
 
-let inbound = 0;
-function text(from: string, to: string, body: string) {
-  inbound += 1;
-  return t.app.services.messaging.receiveInbound({
-    from,
-    to,
-    text: body,
-    providerMessageId: `join-${inbound}`,
-  });
-}
-async function textsTo(phone: string) {
-  await t.app.outbox.drain();
-  const rows = await t.database.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.toNumber, phone), eq(messages.direction, 'out')))
-    .orderBy(asc(messages.seq));
-  return rows.map((row) => row.body);
-}
+const text = (from: string, to: string, text: string) => receiveText(t, from, to, text);
+const textsTo = (phone: string) => textBodiesTo(t, phone);
 function join(slug: string, payload: object, ip = uniqueIp()) {
   return t.app.inject({
     method: 'POST',
