@@ -7,6 +7,7 @@
 import type { UserRow } from './db/rows.ts';
 import * as authRepo from './features/auth/auth.repo.ts';
 import { billingStanding, billingStandingMessage } from './features/billing/billing-standing.ts';
+import * as messagingRepo from './features/messaging/messaging.repo.ts';
 import { createTexting, type TextingCustomers } from './features/messaging/messaging.service.ts';
 import * as openingsRepo from './features/openings/openings.repo.ts';
 import * as waitlistRepo from './features/waitlist/waitlist.repo.ts';
@@ -17,7 +18,7 @@ export const textingCustomers: TextingCustomers = {
   findCustomerByPhone: waitlistRepo.findCustomerByPhone,
   claimFirstText: waitlistRepo.claimFirstText,
   setOptedOut: waitlistRepo.setOptedOut,
-  claimCustomerForText: waitlistRepo.claimCustomerForText,
+  claimCustomersForText: waitlistRepo.claimCustomersForText,
 };
 
 /** The customers and templates as openings see them. */
@@ -37,14 +38,33 @@ export const owners = {
   setTimeZone: authRepo.setTimeZone,
 };
 
+/** The business's dedicated number as texting sees it (features/auth's repo owns `users`). */
+export const businessNumbers = {
+  findSender: authRepo.findSender,
+  setPhoneNumber: authRepo.setPhoneNumber,
+};
+
 /** Queues a text in the caller's transaction (tests and tools use it too); the caller wakes the outbox. */
-export const { enqueueSms } = createTexting(textingCustomers);
+export const { enqueueSms, enqueueSmsMany } = createTexting(textingCustomers, businessNumbers);
 
 /** Why an owner's waitlist is read-only now (billing standing ≠ ok), or null. */
 export function readOnlyReason(user: UserRow, now: Date): string | null {
   const standing = billingStanding(user, now);
   return standing === 'ok' ? null : (billingStandingMessage(standing) ?? standing);
 }
+
+/** The owners' subscription cache as features/billing sees it. */
+export const billingUsers = {
+  findUserById: authRepo.findUserById,
+  findUserByBillingCustomerId: authRepo.findUserByBillingCustomerId,
+  findUserByBillingCustomerIdForUpdate: authRepo.findUserByBillingCustomerIdForUpdate,
+  setBillingCustomerIdIfMissing: authRepo.setBillingCustomerIdIfMissing,
+  updateSubscriptionFields: authRepo.updateSubscriptionFields,
+  expireTrials: authRepo.expireTrials,
+};
+
+/** The owners as the admin list reads them. */
+export const adminUsers = { listUsers: authRepo.listUsers, countUsers: authRepo.countUsers };
 
 /** The owner's push fields as features/push sees them (features/auth's repo owns the users table). */
 export const pushUsers = { setPushSettings: authRepo.setPushSettings };
@@ -53,6 +73,15 @@ export const pushUsers = { setPushSettings: authRepo.setPushSettings };
 export const summaryUsers = {
   setWeeklySummary: authRepo.setWeeklySummary,
   weeklySummaryOwners: authRepo.weeklySummaryOwners,
+};
+
+/** The earnings dashboard's figures, each from its table's repo (features/dashboard owns no table). */
+export const dashboardSources = {
+  openingTotals: openingsRepo.openingTotals,
+  weeklyOpenings: openingsRepo.weeklyOpenings,
+  allTimeOpenings: openingsRepo.allTimeOpenings,
+  textTotals: messagingRepo.textTotals,
+  optOutsAndWaitlistSize: waitlistRepo.optOutsAndWaitlistSize,
 };
 
 /** The alerts a customer was texted, as the inbox sees them (features/openings' repo owns offers). */

@@ -8,8 +8,11 @@
  * 3. At the default 5/s: the gaps between one account's texts as the Plivo server received them.
  *
  * Runs on in-memory PGlite; `TEST_DB=postgres TEST_DATABASE_URL=postgres://…/postgres` runs it on PostgreSQL.
+ * `BENCH_PROFILE=<file.cpuprofile>` writes a CPU profile of step 2 alone (open it in Chrome's DevTools).
  */
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
@@ -172,6 +175,12 @@ async function main() {
     );
     return (performance.now() - started) / 1000;
   };
+  const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const beforeYes = fake.messages.length;
   const yesSeconds = await run(replies.slice(0, CUSTOMERS));
   // The YES replies queued 100 texts (1 "it's yours", 99 "already filled"): let them go out first, so the
@@ -179,6 +188,11 @@ async function main() {
   await waitFor(() => fake.messages.length - beforeYes >= CUSTOMERS, 30_000);
   const otherSeconds = await run(replies.slice(CUSTOMERS));
   const inboundSeconds = yesSeconds + otherSeconds;
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   const detail = await business.call('GET', `/openings/${opened.json().data.id}`);
   console.log(
     `\n2. ${REPLIES} signed inbound webhooks (first ${CUSTOMERS} are YES races), ${concurrency} in flight`,

@@ -1,12 +1,11 @@
 import { authMessages, type User } from '@waitlist/contract';
 import type { UserRow } from '../db/rows.ts';
-import type { userDtoColumns } from '../features/auth/auth.repo.ts';
 
-/** What a user row must carry to become an API user (a full row does; so does `userDtoColumns`). */
-export type UserDtoSource = Pick<UserRow, keyof typeof userDtoColumns>;
-
-/** The one place a user row becomes an API object: an allow-list, so no hash or secret can leak. */
-export function toUserDto(row: UserDtoSource): User {
+/**
+ * The one place a user row becomes an API object: an allow-list, so no hash or secret can leak. GET /auth/me
+ * has the database write the same object (features/auth/auth.repo.ts `userDtoJson`; a test holds them equal).
+ */
+export function toUserDto(row: UserRow): User {
   return {
     id: row.id,
     _id: row.id,

@@ -14,13 +14,22 @@ export function enqueueEmail(executor: Executor, message: EmailMessage, now: Dat
   return executor.insert(outbox).values({ kind: 'email', payload: message, nextAttemptAt: now });
 }
 
-/** Queues a text: the payload names the messages row, which holds everything to send (features/messaging). */
-export function enqueueSmsDelivery(executor: Executor, payload: SmsOutboxPayload, now: Date) {
+/**
+ * Queues texts, one row each, in the order given (one statement): each payload names the messages row,
+ * which holds everything to send (features/messaging).
+ */
+export async function enqueueSmsDelivery(executor: Executor, payloads: SmsOutboxPayload[], now: Date) {
+  if (payloads.length === 0) return;
   // A cancellation alert queues its texts in one transaction, where now() is one instant for all of them:
-  // clock_timestamp() keeps them in the order they were queued (waitlist order) among rows due together.
-  return executor
-    .insert(outbox)
-    .values({ kind: 'sms', payload, nextAttemptAt: now, createdAt: sql`clock_timestamp()` });
+  // clock_timestamp() (and the seq identity) keep them in the order they were queued (waitlist order).
+  await executor.insert(outbox).values(
+    payloads.map((payload) => ({
+      kind: 'sms' as const,
+      payload,
+      nextAttemptAt: now,
+      createdAt: sql`clock_timestamp()`,
+    })),
+  );
 }
 
 /** Queues a web push to one device (features/push): the payload names the subscription row and what to show. */

@@ -99,13 +99,14 @@ export function registerMetrics(
     labelNames: ['provider', 'status'] as const,
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);
     requests.inc({ method: request.method, route, status });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     const webhook = /^\/api\/v1\/webhooks\/(\w+)/.exec(route);
     if (webhook) webhooks.inc({ provider: webhook[1]!, status });
+    done();
   });
   if (!options.token) return;
   const expected = Buffer.from(`Bearer ${options.token}`);

@@ -18,6 +18,28 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
+/** The main pages, in the header's nav on a wide screen and in the phone menu. */
+const mainPages = [
+  { to: '/waitlist', name: 'Waitlist' },
+  { to: '/openings', name: 'Openings' },
+  { to: '/inbox', name: 'Inbox' },
+  { to: '/dashboard', name: 'Dashboard' },
+] as const;
+
+function MainLinks({ className, unread }: { className: string; unread: number }) {
+  return mainPages.map((page) => (
+    <NavLink key={page.to} to={page.to} className={className}>
+      {page.name}
+      {page.to === '/inbox' ? (
+        <>
+          {' '}
+          <UnreadBadge count={unread} />
+        </>
+      ) : null}
+    </NavLink>
+  ));
+}
+
 export function AppHeader({ user }: { user: User }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
@@ -44,22 +66,7 @@ export function AppHeader({ user }: { user: User }) {
           <BrandMark compact />
         </Link>
         <nav className="app-header__nav" aria-label="Main">
-          {onboarded ? (
-            <>
-              <NavLink to="/waitlist" className="app-header__nav-link">
-                Waitlist
-              </NavLink>
-              <NavLink to="/openings" className="app-header__nav-link">
-                Openings
-              </NavLink>
-              <NavLink to="/inbox" className="app-header__nav-link">
-                Inbox <UnreadBadge count={unread} />
-              </NavLink>
-              <NavLink to="/dashboard" className="app-header__nav-link">
-                Dashboard
-              </NavLink>
-            </>
-          ) : null}
+          {onboarded ? <MainLinks className="app-header__nav-link" unread={unread} /> : null}
         </nav>
         <AccountMenu user={user} onLogout={onLogout} />
         <button
@@ -83,22 +90,7 @@ export function AppHeader({ user }: { user: User }) {
             {user.firstName} {user.lastName}
             <span>{user.email}</span>
           </p>
-          {onboarded ? (
-            <>
-              <NavLink to="/waitlist" className="mobile-menu__link">
-                Waitlist
-              </NavLink>
-              <NavLink to="/openings" className="mobile-menu__link">
-                Openings
-              </NavLink>
-              <NavLink to="/inbox" className="mobile-menu__link">
-                Inbox <UnreadBadge count={unread} />
-              </NavLink>
-              <NavLink to="/dashboard" className="mobile-menu__link">
-                Dashboard
-              </NavLink>
-            </>
-          ) : null}
+          {onboarded ? <MainLinks className="mobile-menu__link" unread={unread} /> : null}
           <NavLink to="/account" className="mobile-menu__link">
             My Account
           </NavLink>
@@ -186,7 +178,7 @@ function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
       <button
         ref={buttonRef}
         type="button"
-        className="account-menu__button"
+        className="pill-button account-menu__button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -7,9 +7,16 @@ import {
   type SubscriptionPlan,
   type User,
 } from '@waitlist/contract';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { toUserDto } from '../../lib/user.dto.ts';
-import { countUsers, listUsers, type SearchTerm } from './admin.repo.ts';
+import type { SearchTerm, UserListFilter, UserListQuery } from '../../lib/user-search.ts';
+
+/** The owners as the admin list reads them (features/auth's repo owns `users`), handed over in app.ts. */
+export interface AdminUsers {
+  listUsers(executor: Executor, query: UserListQuery): Promise<UserRow[]>;
+  countUsers(executor: Executor, filter: UserListFilter): Promise<number>;
+}
 
 export interface AdminUserListRequest {
   search?: string;
@@ -56,7 +63,7 @@ export function parseSearch(search: string | undefined): SearchTerm[] {
   });
 }
 
-export function createAdminService(deps: { db: Database }) {
+export function createAdminService(deps: { db: Executor; users: AdminUsers }) {
   return {
     /** The read-only user list (SPEC §2 "Admin page"): filtering, sorting, search and paging in the database. */
     async listUsers(request: AdminUserListRequest): Promise<AdminUserList> {
@@ -70,8 +77,14 @@ export function createAdminService(deps: { db: Database }) {
         search: parseSearch(request.search),
       };
       const [rows, total] = await Promise.all([
-        listUsers(deps.db, { ...filter, sort, order, limit: pageSize, offset: (page - 1) * pageSize }),
-        countUsers(deps.db, filter),
+        deps.users.listUsers(deps.db, {
+          ...filter,
+          sort,
+          order,
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        }),
+        deps.users.countUsers(deps.db, filter),
       ]);
       return { data: rows.map(toUserDto), total, page, pageSize, sort, order };
     },

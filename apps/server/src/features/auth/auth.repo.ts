@@ -1,7 +1,10 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { AdminSortKey } from '@waitlist/contract';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import type { UserRow } from '../../db/rows.ts';
+import type { NumberChange, SubscriptionFields, UserRow } from '../../db/rows.ts';
 import { emailVerifications, passwordResets, sessions, users } from '../../db/schema.ts';
+import type { UserListFilter, UserListQuery } from '../../lib/user-search.ts';
 
 export type { UserRow };
 export type NewUser = typeof users.$inferInsert;
@@ -140,38 +143,34 @@ export async function findSessionUser(executor: Executor, tokenHash: string, now
   return row;
 }
 
-/** The user columns an API user (`toUserDto`) is made of: no hash, no generated search columns. */
-export const userDtoColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  pendingEmail: users.pendingEmail,
-  businessName: users.businessName,
-  businessPhone: users.businessPhone,
-  businessAddress: users.businessAddress,
-  city: users.city,
-  state: users.state,
-  zip: users.zip,
-  verified: users.verified,
-  admin: users.admin,
-  isExternalAuth: users.isExternalAuth,
-  provider: users.provider,
-  providerId: users.providerId,
-  subscriptionPlan: users.subscriptionPlan,
-  subscriptionPeriod: users.subscriptionPeriod,
-  subscriptionStatus: users.subscriptionStatus,
-  trialEndDate: users.trialEndDate,
-  currentPeriodEnd: users.currentPeriodEnd,
-  plivoNumber: users.plivoNumber,
-  plivoNumberStatus: users.plivoNumberStatus,
-  phoneNumber: users.phoneNumber,
-  pushNotificationsEnabled: users.pushNotificationsEnabled,
-  devicePlatform: users.devicePlatform,
-  weeklySummaryEnabled: users.weeklySummaryEnabled,
-  businessVerificationStatus: users.businessVerificationStatus,
-  createdAt: users.createdAt,
-} as const;
+const isoUtc = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * GET /auth/me's user as JSON text, built by the database (issue 16): one text field to read instead of 28
+ * columns to parse, map and serialise again, on the call every screen makes. It is lib/user.dto.ts's
+ * `toUserDto` written in SQL (the same allow-list; timestamps as toISOString writes them); auth.repo.test.ts
+ * holds the two equal for users with and without their optional fields.
+ */
+const userDtoJson = sql<string>`json_build_object(
+  'id', ${users.id}, '_id', ${users.id},
+  'firstName', ${users.firstName}, 'lastName', ${users.lastName},
+  'email', ${users.email}, 'pendingEmail', ${users.pendingEmail},
+  'businessName', ${users.businessName}, 'businessPhone', ${users.businessPhone},
+  'businessAddress', ${users.businessAddress}, 'city', ${users.city}, 'state', ${users.state}, 'zip', ${users.zip},
+  'verified', ${users.verified}, 'admin', ${users.admin},
+  'isExternalAuth', ${users.isExternalAuth}, 'provider', ${users.provider}, 'providerId', ${users.providerId},
+  'subscriptionPlan', ${users.subscriptionPlan}, 'subscriptionPeriod', ${users.subscriptionPeriod},
+  'subscriptionStatus', ${users.subscriptionStatus},
+  'trialEndDate', ${isoUtc(users.trialEndDate)}, 'currentPeriodEnd', ${isoUtc(users.currentPeriodEnd)},
+  'plivoNumber', ${users.plivoNumber}, 'plivoNumberStatus', ${users.plivoNumberStatus},
+  'phoneNumber', ${users.phoneNumber},
+  'pushNotificationsEnabled', ${users.pushNotificationsEnabled}, 'devicePlatform', ${users.devicePlatform},
+  'weeklySummaryEnabled', ${users.weeklySummaryEnabled},
+  'businessVerification', json_build_object(
+    'status', ${users.businessVerificationStatus}, 'businessPhone', ${users.businessPhone}),
+  'createdAt', ${isoUtc(users.createdAt)}
+)::text`;
 
 /**
  * The session lookups every authenticated request makes, built once per database (issue 16): Drizzle
@@ -190,23 +189,23 @@ export function prepareSessionQueries(db: Database) {
     .where(bySession)
     .limit(1)
     .prepare('auth_session_user');
-  const sessionUserDto = db
-    .select(userDtoColumns)
+  const sessionUserJson = db
+    .select({ user: userDtoJson })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(bySession)
     .limit(1)
-    .prepare('auth_session_user_dto');
+    .prepare('auth_session_user_json');
   return {
     /** The whole user row of a live session, and the session's id. */
     async sessionUser(tokenHash: string, now: Date) {
       const [row] = await sessionUser.execute({ tokenHash, now });
       return row;
     },
-    /** Only what GET /auth/me answers with. */
-    async sessionUserDto(tokenHash: string, now: Date) {
-      const [row] = await sessionUserDto.execute({ tokenHash, now });
-      return row;
+    /** Only what GET /auth/me answers with: the API user as JSON text (see userDtoJson). */
+    async sessionUserJson(tokenHash: string, now: Date): Promise<string | undefined> {
+      const [row] = await sessionUserJson.execute({ tokenHash, now });
+      return row?.user;
     },
   };
 }
@@ -216,13 +215,10 @@ export function deleteSession(executor: Executor, sessionId: string) {
 }
 
 export function deleteSessionsOfUser(executor: Executor, userId: string, exceptSessionId?: string) {
+  // and() drops the undefined condition: every session of the user, or all but one.
   return executor
     .delete(sessions)
-    .where(
-      exceptSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-        : eq(sessions.userId, userId),
-    );
+    .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
 }
 
 // ---- email verification codes ----
@@ -338,4 +334,138 @@ export async function setJoinSlugIfMissing(executor: Executor, id: string, slug:
     .where(and(eq(users.id, id), isNull(users.joinSlug)));
   const [user] = await executor.select({ joinSlug: users.joinSlug }).from(users).where(eq(users.id, id));
   return user?.joinSlug ?? null;
+}
+
+// ---- the subscription cache (features/billing reads and sets it through wiring.ts's billingUsers) ----
+
+export async function findUserByBillingCustomerId(executor: Executor, customerId: string) {
+  const [user] = await executor.select().from(users).where(eq(users.billingCustomerId, customerId)).limit(1);
+  return user;
+}
+
+/** Stores the provider's customer id unless one is there already (two first calls at once keep one). */
+export async function setBillingCustomerIdIfMissing(executor: Executor, userId: string, customerId: string) {
+  const [user] = await executor
+    .update(users)
+    .set({ billingCustomerId: customerId })
+    .where(and(eq(users.id, userId), isNull(users.billingCustomerId)))
+    .returning();
+  return user;
+}
+
+/** Reads the user locked, so a sync and the transition email it may send happen once. */
+export async function findUserByBillingCustomerIdForUpdate(executor: Executor, customerId: string) {
+  const [user] = await executor
+    .select()
+    .from(users)
+    .where(eq(users.billingCustomerId, customerId))
+    .for('update')
+    .limit(1);
+  return user;
+}
+
+export async function updateSubscriptionFields(
+  executor: Executor,
+  userId: string,
+  fields: SubscriptionFields,
+  now: Date,
+) {
+  const [user] = await executor
+    .update(users)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
+
+/** Marks trials that ended by `now` (and never became a paid plan): subscriptionStatus 'trial_expired'. */
+export function expireTrials(executor: Executor, now: Date) {
+  return executor
+    .update(users)
+    .set({ subscriptionStatus: 'trial_expired', updatedAt: now })
+    .where(
+      and(
+        eq(users.subscriptionPlan, 'free_trial'),
+        eq(users.subscriptionStatus, 'trialing'),
+        lte(users.trialEndDate, now),
+      ),
+    )
+    .returning({ id: users.id, email: users.email, firstName: users.firstName });
+}
+
+// ---- the dedicated number (features/messaging reads and sets it through wiring.ts's businessNumbers) ----
+
+/** The business's texting number and its state. */
+export async function findSender(executor: Executor, userId: string) {
+  const [user] = await executor
+    .select({
+      id: users.id,
+      businessName: users.businessName,
+      plivoNumber: users.plivoNumber,
+      plivoNumberStatus: users.plivoNumberStatus,
+      plivoNumberError: users.plivoNumberError,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}
+
+export function setPhoneNumber(executor: Executor, userId: string, values: NumberChange, now: Date) {
+  return executor
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+// ---- the admin user list (features/admin reads it through wiring.ts's adminUsers) ----
+
+/** Sort expressions; each has an index (schema.ts). Plans sort by tier, not alphabetically. */
+const sortExpressions: Record<AdminSortKey, SQL> = {
+  firstName: sql`lower(${users.firstName})`,
+  email: sql`${users.email}`,
+  businessName: sql`lower(${users.businessName})`,
+  subscriptionPlan: sql`case ${users.subscriptionPlan} when 'free_trial' then 0 when 'starter' then 1 else 2 end`,
+  createdAt: sql`${users.createdAt}`,
+};
+
+/** `%` and `_` typed by the admin are literal characters, not wildcards. */
+function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function whereOf(filter: UserListFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.verified !== undefined) conditions.push(eq(users.verified, filter.verified));
+  if (filter.plan) conditions.push(eq(users.subscriptionPlan, filter.plan));
+  for (const term of filter.search) {
+    if ('text' in term) {
+      // Served by the trigram index on search_text (already lower-cased).
+      conditions.push(sql`${users.searchText} like ${containsPattern(term.text.toLowerCase())}`);
+    } else {
+      const alternatives = term.digits.map(
+        (digits) => sql`${users.phoneDigits} like ${containsPattern(digits)}`,
+      );
+      conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);
+    }
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listUsers(executor: Executor, query: UserListQuery): Promise<UserRow[]> {
+  const direction = query.order === 'asc' ? asc : desc;
+  return (
+    executor
+      .select()
+      .from(users)
+      .where(whereOf(query))
+      // The id breaks ties, so paging never shows a user twice or skips one.
+      .orderBy(direction(sortExpressions[query.sort]), direction(users.id))
+      .limit(query.limit)
+      .offset(query.offset)
+  );
+}
+
+export async function countUsers(executor: Executor, filter: UserListFilter): Promise<number> {
+  const [row] = await executor.select({ total: count() }).from(users).where(whereOf(filter));
+  return row?.total ?? 0;
 }

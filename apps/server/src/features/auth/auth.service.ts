@@ -196,7 +196,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** GET /auth/me in one prepared query that reads only the answer's columns; undefined: no live session. */
     me(token: string) {
-      return sessionQueries.sessionUserDto(hashToken(token), clock.now());
+      return sessionQueries.sessionUserJson(hashToken(token), clock.now());
     },
 
     async logout(sessionId: string) {

@@ -32,32 +32,25 @@ export const billingRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { billingService, authenticate }) => {
   const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   const userOf = (request: FastifyRequest) => sessionOf(request).user;
-  const schema = <T extends object>(extra: T) => ({ tags: ['billing'], security: bearer, ...extra });
+  /** A full-user route answering `ok` (200) or one of the guarded errors; `extra` adds its body or params. */
+  const guardedRoute = <R extends z.ZodType, X extends object = object>(ok: R, extra?: X) => ({
+    ...guarded,
+    schema: { tags: ['billing'], security: bearer, response: { 200: ok, ...guardedErrors }, ...(extra as X) },
+  });
 
-  app.get(
-    '/stripe/pricing',
-    { ...guarded, schema: schema({ response: { 200: pricingResponse, ...guardedErrors } }) },
-    async () => ({ success: true as const, pricing: await billingService.getPricing() }),
-  );
+  app.get('/stripe/pricing', guardedRoute(pricingResponse), async () => ({
+    success: true as const,
+    pricing: await billingService.getPricing(),
+  }));
 
-  app.get(
-    '/stripe/subscription',
-    { ...guarded, schema: schema({ response: { 200: subscriptionResponse, ...guardedErrors } }) },
-    async (request) => ({
-      success: true as const,
-      subscription: await billingService.getSubscription(userOf(request)),
-    }),
-  );
+  app.get('/stripe/subscription', guardedRoute(subscriptionResponse), async (request) => ({
+    success: true as const,
+    subscription: await billingService.getSubscription(userOf(request)),
+  }));
 
   app.post(
     '/stripe/create-checkout-session',
-    {
-      ...guarded,
-      schema: schema({
-        body: checkoutSessionBody,
-        response: { 200: redirectSessionResponse, ...guardedErrors },
-      }),
-    },
+    guardedRoute(redirectSessionResponse, { body: checkoutSessionBody }),
     async (request) => ({
       success: true as const,
       data: await billingService.createCheckoutSession(userOf(request), request.body),
@@ -66,13 +59,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/stripe/update-subscription',
-    {
-      ...guarded,
-      schema: schema({
-        body: updateSubscriptionBody,
-        response: { 200: subscriptionChangeResponse, ...guardedErrors },
-      }),
-    },
+    guardedRoute(subscriptionChangeResponse, { body: updateSubscriptionBody }),
     async (request) => {
       const { paymentMethodId, ...change } = request.body;
       return {
@@ -84,49 +71,31 @@ export const billingRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/stripe/update-subscription-with-existing-payment',
-    {
-      ...guarded,
-      schema: schema({
-        body: planChangeBody,
-        response: { 200: subscriptionChangeResponse, ...guardedErrors },
-      }),
-    },
+    guardedRoute(subscriptionChangeResponse, { body: planChangeBody }),
     async (request) => ({
       success: true as const,
       ...(await billingService.changePlan(userOf(request), request.body)),
     }),
   );
 
-  app.post(
-    '/stripe/cancel-subscription',
-    { ...guarded, schema: schema({ response: { 200: subscriptionActionResponse, ...guardedErrors } }) },
-    async (request) => ({ success: true as const, ...(await billingService.cancel(userOf(request))) }),
-  );
+  app.post('/stripe/cancel-subscription', guardedRoute(subscriptionActionResponse), async (request) => ({
+    success: true as const,
+    ...(await billingService.cancel(userOf(request))),
+  }));
 
-  app.post(
-    '/stripe/resume-subscription',
-    { ...guarded, schema: schema({ response: { 200: subscriptionActionResponse, ...guardedErrors } }) },
-    async (request) => ({ success: true as const, ...(await billingService.resume(userOf(request))) }),
-  );
+  app.post('/stripe/resume-subscription', guardedRoute(subscriptionActionResponse), async (request) => ({
+    success: true as const,
+    ...(await billingService.resume(userOf(request))),
+  }));
 
-  app.get(
-    '/stripe/payment-methods',
-    { ...guarded, schema: schema({ response: { 200: paymentMethodsResponse, ...guardedErrors } }) },
-    async (request) => ({
-      success: true as const,
-      paymentMethods: await billingService.listPaymentMethods(userOf(request)),
-    }),
-  );
+  app.get('/stripe/payment-methods', guardedRoute(paymentMethodsResponse), async (request) => ({
+    success: true as const,
+    paymentMethods: await billingService.listPaymentMethods(userOf(request)),
+  }));
 
   app.post(
     '/stripe/payment-methods',
-    {
-      ...guarded,
-      schema: schema({
-        body: paymentMethodBody,
-        response: { 200: paymentMethodChangeResponse, ...guardedErrors },
-      }),
-    },
+    guardedRoute(paymentMethodChangeResponse, { body: paymentMethodBody }),
     async (request) => ({
       success: true as const,
       message: billingMessages.paymentMethodAdded,
@@ -136,13 +105,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/stripe/payment-methods/default',
-    {
-      ...guarded,
-      schema: schema({
-        body: paymentMethodBody,
-        response: { 200: paymentMethodChangeResponse, ...guardedErrors },
-      }),
-    },
+    guardedRoute(paymentMethodChangeResponse, { body: paymentMethodBody }),
     async (request) => ({
       success: true as const,
       message: billingMessages.defaultPaymentMethodUpdated,
@@ -155,13 +118,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/stripe/payment-methods/:id',
-    {
-      ...guarded,
-      schema: schema({
-        params: z.object({ id: z.string().min(1).max(255) }),
-        response: { 200: paymentMethodChangeResponse, ...guardedErrors },
-      }),
-    },
+    guardedRoute(paymentMethodChangeResponse, { params: z.object({ id: z.string().min(1).max(255) }) }),
     async (request) => ({
       success: true as const,
       message: billingMessages.paymentMethodDeleted,
@@ -169,42 +126,27 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  app.get(
-    '/stripe/invoices',
-    { ...guarded, schema: schema({ response: { 200: invoicesResponse, ...guardedErrors } }) },
-    async (request) => ({
-      success: true as const,
-      invoices: await billingService.listInvoices(userOf(request)),
-    }),
-  );
+  app.get('/stripe/invoices', guardedRoute(invoicesResponse), async (request) => ({
+    success: true as const,
+    invoices: await billingService.listInvoices(userOf(request)),
+  }));
 
-  app.post(
-    '/stripe/setup-intent',
-    { ...guarded, schema: schema({ response: { 200: setupIntentResponse, ...guardedErrors } }) },
-    async (request) => ({
-      success: true as const,
-      ...(await billingService.createSetupIntent(userOf(request))),
-    }),
-  );
+  app.post('/stripe/setup-intent', guardedRoute(setupIntentResponse), async (request) => ({
+    success: true as const,
+    ...(await billingService.createSetupIntent(userOf(request))),
+  }));
 
   app.post(
     '/stripe/update-billing-details',
-    {
-      ...guarded,
-      schema: schema({ body: billingDetailsBody, response: { 200: messageResponse, ...guardedErrors } }),
-    },
+    guardedRoute(messageResponse, { body: billingDetailsBody }),
     async (request) => {
       await billingService.updateBillingDetails(userOf(request), request.body);
       return { success: true as const, message: billingMessages.billingDetailsUpdated };
     },
   );
 
-  app.post(
-    '/stripe/create-portal-session',
-    { ...guarded, schema: schema({ response: { 200: redirectSessionResponse, ...guardedErrors } }) },
-    async (request) => ({
-      success: true as const,
-      data: await billingService.createPortalSession(userOf(request)),
-    }),
-  );
+  app.post('/stripe/create-portal-session', guardedRoute(redirectSessionResponse), async (request) => ({
+    success: true as const,
+    data: await billingService.createPortalSession(userOf(request)),
+  }));
 };

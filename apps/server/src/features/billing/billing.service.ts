@@ -11,6 +11,7 @@ import {
   type SubscriptionChangeResponse,
 } from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import type { SubscriptionFields, UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequest, Conflict, NotFound } from '../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
@@ -29,7 +30,6 @@ import {
   subscriptionEndedEmail,
   trialEndedEmail,
 } from './billing.emails.ts';
-import * as repo from './billing.repo.ts';
 
 export interface BillingServiceDeps {
   db: Database;
@@ -40,10 +40,34 @@ export interface BillingServiceDeps {
   /** Called after a transaction that queued email commits, so the outbox worker delivers it now. */
   onOutboxWrite: () => void;
   publicUrl: string;
+  /** The owners' subscription cache (features/auth's repo owns `users`), handed over in app.ts. */
+  users: BillingUsers;
+}
+
+/** What billing reads and writes of the owners; each takes the caller's executor. */
+export interface BillingUsers {
+  findUserById(executor: Executor, id: string): Promise<UserRow | undefined>;
+  findUserByBillingCustomerId(executor: Executor, customerId: string): Promise<UserRow | undefined>;
+  /** Locked, so a sync and the transition email it may send happen once. */
+  findUserByBillingCustomerIdForUpdate(executor: Executor, customerId: string): Promise<UserRow | undefined>;
+  /** Stores the provider's customer id unless one is there already (two first calls at once keep one). */
+  setBillingCustomerIdIfMissing(
+    executor: Executor,
+    userId: string,
+    customerId: string,
+  ): Promise<UserRow | undefined>;
+  updateSubscriptionFields(
+    executor: Executor,
+    userId: string,
+    fields: SubscriptionFields,
+    now: Date,
+  ): Promise<UserRow | undefined>;
+  /** Marks trials that ended by `now` and never became a paid plan; returns whom to tell. */
+  expireTrials(executor: Executor, now: Date): Promise<{ id: string; email: string; firstName: string }[]>;
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;
-export type BillingUser = repo.UserRow;
+export type BillingUser = UserRow;
 export type PlanChangeOutcome = Omit<SubscriptionChangeResponse, 'success'>;
 
 /** "Growth Plan (yearly)": the plan names of SPEC §4 with the billing period. */
@@ -67,7 +91,7 @@ async function providerCall<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The user's subscription fields for a provider subscription (null, or a canceled one: back to the trial plan). */
-function subscriptionFields(user: repo.UserRow, subscription: Subscription | null): repo.SubscriptionFields {
+function subscriptionFields(user: UserRow, subscription: Subscription | null): SubscriptionFields {
   if (!subscription || subscription.status === 'canceled') {
     const ended =
       subscription?.status === 'canceled' ||
@@ -88,7 +112,7 @@ function subscriptionFields(user: repo.UserRow, subscription: Subscription | nul
   };
 }
 
-function sameFields(user: repo.UserRow, fields: repo.SubscriptionFields) {
+function sameFields(user: UserRow, fields: SubscriptionFields) {
   return (
     user.subscriptionPlan === fields.subscriptionPlan &&
     user.subscriptionPeriod === fields.subscriptionPeriod &&
@@ -109,7 +133,7 @@ function displayPlan(value: string): string {
  * fields in sync (syncSubscription, shared with the Stripe webhooks and the renewal worker), and emails.
  */
 export function createBillingService(deps: BillingServiceDeps) {
-  const { db, clock, provider } = deps;
+  const { db, clock, provider, users } = deps;
   const local = isLocalBillingProvider(provider) ? provider : undefined;
   const planUrl = `${deps.publicUrl}/account?tab=plan`;
   const billingUrl = `${deps.publicUrl}/account?tab=billing`;
@@ -131,9 +155,9 @@ export function createBillingService(deps: BillingServiceDeps) {
   }
 
   /** The provider's customer for a user, created the first time (two first calls at once keep one). */
-  async function customerOf(user: repo.UserRow): Promise<string> {
+  async function customerOf(user: UserRow): Promise<string> {
     if (user.billingCustomerId) return user.billingCustomerId;
-    const fresh = await repo.findUserById(db, user.id);
+    const fresh = await users.findUserById(db, user.id);
     if (fresh?.billingCustomerId) return fresh.billingCustomerId;
     const customerId = await providerCall(() =>
       provider.createCustomer({
@@ -142,15 +166,15 @@ export function createBillingService(deps: BillingServiceDeps) {
         name: `${user.firstName} ${user.lastName}`.trim(),
       }),
     );
-    if (await repo.setCustomerIdIfMissing(db, user.id, customerId)) return customerId;
-    const winner = await repo.findUserById(db, user.id);
+    if (await users.setBillingCustomerIdIfMissing(db, user.id, customerId)) return customerId;
+    const winner = await users.findUserById(db, user.id);
     if (!winner?.billingCustomerId) throw new NotFound(billingMessages.noSubscription);
     return winner.billingCustomerId;
   }
 
   /** The customer id when the user has one; reads never create a customer. */
-  async function existingCustomer(user: repo.UserRow): Promise<string | null> {
-    return user.billingCustomerId ?? (await repo.findUserById(db, user.id))?.billingCustomerId ?? null;
+  async function existingCustomer(user: UserRow): Promise<string | null> {
+    return user.billingCustomerId ?? (await users.findUserById(db, user.id))?.billingCustomerId ?? null;
   }
 
   /**
@@ -162,16 +186,16 @@ export function createBillingService(deps: BillingServiceDeps) {
     customerId: string,
     subscription: Subscription | null,
     executor?: Executor,
-  ): Promise<repo.UserRow | null> {
+  ): Promise<UserRow | null> {
     let queued = false;
     // Inside the caller's transaction when given one (the Stripe webhook records the event id in it): the
     // sync becomes a savepoint and commits or rolls back with the caller.
     const user = await (executor ?? db).transaction(async (tx) => {
-      const current = await repo.findUserByCustomerIdForUpdate(tx, customerId);
+      const current = await users.findUserByBillingCustomerIdForUpdate(tx, customerId);
       if (!current) return null;
       const fields = subscriptionFields(current, subscription);
       if (sameFields(current, fields)) return current;
-      const updated = await repo.updateSubscriptionFields(tx, current.id, fields, clock.now());
+      const updated = await users.updateSubscriptionFields(tx, current.id, fields, clock.now());
       let email: EmailMessage | undefined;
       if (fields.subscriptionStatus === 'past_due' && current.subscriptionStatus !== 'past_due') {
         email = paymentFailedEmail(current, billingUrl);
@@ -197,7 +221,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   /** Stable for the same request in the same state, so a double submit reuses it and is charged once. */
   function planChangeKey(
-    user: repo.UserRow,
+    user: UserRow,
     target: PlanChange,
     state: {
       subscription: Subscription | null;
@@ -249,7 +273,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   async function expireTrials(now: Date) {
     const expired = await withOutbox(async (tx) => {
-      const rows = await repo.expireTrials(tx, now);
+      const rows = await users.expireTrials(tx, now);
       for (const owner of rows) await enqueueEmail(tx, trialEndedEmail(owner, planUrl), clock.now());
       return rows;
     });
@@ -274,7 +298,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     applyDue,
 
     async findUserIdByCustomerId(customerId: string): Promise<string | null> {
-      return (await repo.findUserByCustomerId(db, customerId))?.id ?? null;
+      return (await users.findUserByBillingCustomerId(db, customerId))?.id ?? null;
     },
 
     /** The billing clock: the local provider's (moved by /dev/billing/advance), or the real one. */
@@ -287,19 +311,19 @@ export function createBillingService(deps: BillingServiceDeps) {
       return providerCall(() => provider.getPricing());
     },
 
-    async getSubscription(user: repo.UserRow): Promise<Subscription | null> {
+    async getSubscription(user: UserRow): Promise<Subscription | null> {
       requireConfigured();
       const customerId = await existingCustomer(user);
       return customerId ? refresh(customerId) : null;
     },
 
-    async createSetupIntent(user: repo.UserRow) {
+    async createSetupIntent(user: UserRow) {
       requireConfigured();
       const customerId = await customerOf(user);
       return providerCall(() => provider.createSetupIntent(customerId));
     },
 
-    async confirmLocalSetupIntent(user: repo.UserRow, clientSecret: string, card: TestCardInput) {
+    async confirmLocalSetupIntent(user: UserRow, clientSecret: string, card: TestCardInput) {
       const localProvider = requireLocal();
       const customerId = await customerOf(user);
       const result = await providerCall(() =>
@@ -309,13 +333,13 @@ export function createBillingService(deps: BillingServiceDeps) {
       return result;
     },
 
-    async listPaymentMethods(user: repo.UserRow) {
+    async listPaymentMethods(user: UserRow) {
       requireConfigured();
       const customerId = await existingCustomer(user);
       return customerId ? providerCall(() => provider.listPaymentMethods(customerId)) : [];
     },
 
-    async attachPaymentMethod(user: repo.UserRow, paymentMethodId: string) {
+    async attachPaymentMethod(user: UserRow, paymentMethodId: string) {
       requireConfigured();
       const customerId = await customerOf(user);
       await providerCall(() => provider.attachPaymentMethod(customerId, paymentMethodId));
@@ -323,7 +347,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       return providerCall(() => provider.listPaymentMethods(customerId));
     },
 
-    async detachPaymentMethod(user: repo.UserRow, paymentMethodId: string) {
+    async detachPaymentMethod(user: UserRow, paymentMethodId: string) {
       requireConfigured();
       const customerId = await existingCustomer(user);
       if (!customerId) throw new NotFound(billingMessages.paymentMethodNotFound);
@@ -331,7 +355,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       return providerCall(() => provider.listPaymentMethods(customerId));
     },
 
-    async setDefaultPaymentMethod(user: repo.UserRow, paymentMethodId: string) {
+    async setDefaultPaymentMethod(user: UserRow, paymentMethodId: string) {
       requireConfigured();
       const customerId = await existingCustomer(user);
       if (!customerId) throw new NotFound(billingMessages.paymentMethodNotFound);
@@ -340,7 +364,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       return providerCall(() => provider.listPaymentMethods(customerId));
     },
 
-    async listInvoices(user: repo.UserRow) {
+    async listInvoices(user: UserRow) {
       requireConfigured();
       const customerId = await existingCustomer(user);
       return customerId ? providerCall(() => provider.listInvoices(customerId)) : [];
@@ -351,7 +375,7 @@ export function createBillingService(deps: BillingServiceDeps) {
      * scheduled for the end of the period; the current plan again changes nothing. A card is required.
      */
     async changePlan(
-      user: repo.UserRow,
+      user: UserRow,
       body: PlanChangeBody,
       paymentMethodId?: string,
     ): Promise<PlanChangeOutcome> {
@@ -394,7 +418,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** Only an active subscription that is not already cancelling; it stays active to the period end. */
-    async cancel(user: repo.UserRow) {
+    async cancel(user: UserRow) {
       requireConfigured();
       const customerId = await existingCustomer(user);
       const current = customerId ? await providerCall(() => provider.getSubscription(customerId)) : null;
@@ -407,7 +431,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** Only while the subscription is set to cancel at the period end. */
-    async resume(user: repo.UserRow) {
+    async resume(user: UserRow) {
       requireConfigured();
       const customerId = await existingCustomer(user);
       const current = customerId ? await providerCall(() => provider.getSubscription(customerId)) : null;
@@ -419,7 +443,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** A hosted checkout for a first subscription; an existing one is changed on the Plan tab instead. */
-    async createCheckoutSession(user: repo.UserRow, body: PlanChangeBody) {
+    async createCheckoutSession(user: UserRow, body: PlanChangeBody) {
       requireConfigured();
       const customerId = await customerOf(user);
       if (await providerCall(() => provider.getSubscription(customerId))) {
@@ -435,13 +459,13 @@ export function createBillingService(deps: BillingServiceDeps) {
       );
     },
 
-    async createPortalSession(user: repo.UserRow) {
+    async createPortalSession(user: UserRow) {
       requireConfigured();
       const customerId = await customerOf(user);
       return providerCall(() => provider.createPortalSession(customerId, billingUrl));
     },
 
-    async updateBillingDetails(user: repo.UserRow, details: BillingDetailsBody) {
+    async updateBillingDetails(user: UserRow, details: BillingDetailsBody) {
       requireConfigured();
       const customerId = await customerOf(user);
       await providerCall(() => provider.updateCustomer(customerId, details));
@@ -449,7 +473,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     /** POST /notifications/*: one email to the owner through the outbox (the web calls these after a change). */
     async notify(
-      user: repo.UserRow,
+      user: UserRow,
       notification:
         | { kind: 'plan-change'; oldPlan: string; newPlan: string }
         | { kind: 'plan-cancel' }
@@ -488,7 +512,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** Before the owner's account is deleted: the subscription ends now, so nothing is charged afterwards. */
-    async closeAccount(user: repo.UserRow) {
+    async closeAccount(user: UserRow) {
       const customerId = await existingCustomer(user);
       if (!customerId) return;
       if (provider.deleteCustomer) {

@@ -90,6 +90,19 @@ export const localBillingPages: FastifyPluginAsync<{
       `<div class="card"><h1>This ${what} link has expired</h1><p class="muted">Open it again from your account.</p><p><a href="${escapeHtml(accountUrl)}">Back to your account</a></p></div>`,
     );
 
+  /** A page of one provider object found by its id; an unknown or malformed id reads as an expired link. */
+  function pageById<T>(
+    path: string,
+    what: string,
+    find: (id: string) => Promise<T | undefined>,
+    render: (found: T, reply: FastifyReply) => unknown,
+  ) {
+    app.get<{ Params: { id: string } }>(path, { schema: { hide: true } }, async (request, reply) => {
+      const found = SESSION_ID.test(request.params.id) ? await find(request.params.id) : undefined;
+      return found ? render(found, reply) : notFound(reply, what);
+    });
+  }
+
   // ---- checkout ----
   async function checkoutPage(reply: FastifyReply, id: string, error?: string) {
     const session = SESSION_ID.test(id) ? await provider.findCheckoutSession(id) : undefined;
@@ -152,62 +165,51 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   );
 
   // ---- billing portal ----
-  app.get<{ Params: { id: string } }>(
-    '/billing/local/portal/:id',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const portal = SESSION_ID.test(request.params.id)
-        ? await provider.findPortal(request.params.id)
-        : undefined;
-      if (!portal) return notFound(reply, 'billing portal');
-      const { subscription } = portal;
-      const subscriptionHtml = subscription
-        ? `<p><strong>${escapeHtml(`${planLabels[subscription.plan]} (${subscription.billingPeriod})`)}</strong> <span class="badge ${subscription.status}">${subscription.status.replace('_', ' ')}</span></p>
+  pageById('/billing/local/portal/:id', 'billing portal', provider.findPortal, async (portal, reply) => {
+    const { subscription } = portal;
+    const subscriptionHtml = subscription
+      ? `<p><strong>${escapeHtml(`${planLabels[subscription.plan]} (${subscription.billingPeriod})`)}</strong> <span class="badge ${subscription.status}">${subscription.status.replace('_', ' ')}</span></p>
 <p class="muted">${subscription.cancel_at_period_end ? 'Ends' : 'Renews'} on ${formatDate(new Date(subscription.current_period_end * 1000))}.${
-            subscription.pending_change
-              ? ` Then changes to ${escapeHtml(`${planLabels[subscription.pending_change.plan]} (${subscription.pending_change.billingPeriod})`)}.`
-              : ''
-          }</p>`
-        : '<p class="muted">No paid subscription: you are on the free trial.</p>';
-      const cards = portal.paymentMethods.length
-        ? `<ul class="cards">${portal.paymentMethods
-            .map(
-              (card) =>
-                `<li>${escapeHtml(formatCardBrand(card.brand))} •••• ${escapeHtml(card.last4)} · expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}${card.isDefault ? ' <span class="badge">Default</span>' : ''}</li>`,
-            )
-            .join('')}</ul>`
-        : '<p class="muted">No cards yet.</p>';
-      const invoices = portal.invoices.length
-        ? `<table><thead><tr><th>Date</th><th>Number</th><th>Amount</th><th>Status</th><th></th></tr></thead><tbody>${portal.invoices
-            .map(
-              (invoice) =>
-                `<tr><td>${formatDate(new Date(invoice.created * 1000))}</td><td>${escapeHtml(invoice.number)}</td><td>${formatMoney(invoice.amount_due, invoice.currency)}</td><td><span class="badge ${invoice.status}">${invoice.status}</span></td><td><a href="${escapeHtml(invoice.hosted_invoice_url)}">View</a> · <a href="${escapeHtml(invoice.invoice_pdf)}">PDF</a></td></tr>`,
-            )
-            .join('')}</tbody></table>`
-        : '<p class="muted">No invoices yet.</p>';
-      return html(
-        reply,
-        200,
-        'Billing portal',
-        `<p class="test"><strong>Test mode.</strong> The local billing portal: change your plan, cards and cancellation in the app.</p>
+          subscription.pending_change
+            ? ` Then changes to ${escapeHtml(`${planLabels[subscription.pending_change.plan]} (${subscription.pending_change.billingPeriod})`)}.`
+            : ''
+        }</p>`
+      : '<p class="muted">No paid subscription: you are on the free trial.</p>';
+    const cards = portal.paymentMethods.length
+      ? `<ul class="cards">${portal.paymentMethods
+          .map(
+            (card) =>
+              `<li>${escapeHtml(formatCardBrand(card.brand))} •••• ${escapeHtml(card.last4)} · expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}${card.isDefault ? ' <span class="badge">Default</span>' : ''}</li>`,
+          )
+          .join('')}</ul>`
+      : '<p class="muted">No cards yet.</p>';
+    const invoices = portal.invoices.length
+      ? `<table><thead><tr><th>Date</th><th>Number</th><th>Amount</th><th>Status</th><th></th></tr></thead><tbody>${portal.invoices
+          .map(
+            (invoice) =>
+              `<tr><td>${formatDate(new Date(invoice.created * 1000))}</td><td>${escapeHtml(invoice.number)}</td><td>${formatMoney(invoice.amount_due, invoice.currency)}</td><td><span class="badge ${invoice.status}">${invoice.status}</span></td><td><a href="${escapeHtml(invoice.hosted_invoice_url)}">View</a> · <a href="${escapeHtml(invoice.invoice_pdf)}">PDF</a></td></tr>`,
+          )
+          .join('')}</tbody></table>`
+      : '<p class="muted">No invoices yet.</p>';
+    return html(
+      reply,
+      200,
+      'Billing portal',
+      `<p class="test"><strong>Test mode.</strong> The local billing portal: change your plan, cards and cancellation in the app.</p>
 <h1>Billing</h1><p class="muted">${escapeHtml(portal.customerEmail)}</p>
 <section class="card"><h2>Subscription</h2>${subscriptionHtml}</section>
 <section class="card"><h2>Payment methods</h2>${cards}</section>
 <section class="card"><h2>Invoices</h2>${invoices}</section>
 <p><a href="${escapeHtml(portal.returnUrl)}">← Return to Waitlist &amp; Text</a></p>`,
-      );
-    },
-  );
+    );
+  });
 
   // ---- hosted invoice and its PDF ----
-  app.get<{ Params: { id: string } }>(
+  pageById(
     '/billing/local/invoices/:id',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const document = SESSION_ID.test(request.params.id)
-        ? await provider.findInvoiceDocument(request.params.id)
-        : undefined;
-      if (!document) return notFound(reply, 'invoice');
+    'invoice',
+    provider.findInvoiceDocument,
+    async (document, reply) => {
       const { invoice, customer } = document;
       const money = (cents: number) => formatMoney(cents, invoice.currency);
       return html(
@@ -227,14 +229,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  pageById(
     '/billing/local/invoices/:id/pdf',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const document = SESSION_ID.test(request.params.id)
-        ? await provider.findInvoiceDocument(request.params.id)
-        : undefined;
-      if (!document) return notFound(reply, 'invoice');
+    'invoice',
+    provider.findInvoiceDocument,
+    async (document, reply) => {
       // pdfkit (and its fonts) load on the first PDF, not at start-up (issue 16).
       const { renderInvoicePdf } = await import('./invoice-pdf.ts');
       const pdf = await renderInvoicePdf(document);

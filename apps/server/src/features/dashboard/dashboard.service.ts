@@ -1,9 +1,50 @@
-import type { DashboardRange, Earnings, EarningsPeriod, EarningsQuery } from '@waitlist/contract';
+import type {
+  DashboardRange,
+  Earnings,
+  EarningsPeriod,
+  EarningsQuery,
+  EarningsWeek,
+} from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { localDate, wallClock, zonedToUtc } from '../../lib/time-zone.ts';
-import * as repo from './dashboard.repo.ts';
+
+/** One owner's range: [lo, hi) as instants, and its first/last local dates for the weekly series. */
+export interface RangeBounds {
+  userId: string;
+  timeZone: string;
+  lo: Date;
+  hi: Date;
+  fromDate: string;
+  toDate: string;
+}
+
+/**
+ * Where the dashboard's figures come from: each table's own repo (openings, messages, customers), handed
+ * over in app.ts (decision 0008). The dashboard owns no table.
+ */
+export interface DashboardSources {
+  openingTotals(
+    executor: Executor,
+    range: RangeBounds,
+  ): Promise<{
+    revenueRecoveredCents: number;
+    openingsOpened: number;
+    openingsFilled: number;
+    medianMinutesToClaim: number | null;
+  }>;
+  weeklyOpenings(executor: Executor, range: RangeBounds): Promise<EarningsWeek[]>;
+  allTimeOpenings(
+    executor: Executor,
+    userId: string,
+  ): Promise<{ revenue: number; alerts: number; filled: number; decided: number; avgFill: number | null }>;
+  textTotals(executor: Executor, range: RangeBounds): Promise<{ textsSent: number; textsDelivered: number }>;
+  optOutsAndWaitlistSize(
+    executor: Executor,
+    range: RangeBounds,
+  ): Promise<{ optOuts: number; waitlistSize: number }>;
+}
 
 /** YYYY-MM-DD plus `days` (calendar arithmetic, no time zone involved). */
 export function addDays(date: string, days: number): string {
@@ -48,8 +89,9 @@ export function createDashboardService(deps: {
   clock: Clock;
   /** The owner's weekly summary switch (features/auth's repo owns `users`). */
   users: { setWeeklySummary(executor: Executor, id: string, enabled: boolean): Promise<UserRow | undefined> };
+  sources: DashboardSources;
 }) {
-  const { db, clock } = deps;
+  const { db, clock, sources } = deps;
 
   async function period(
     user: Pick<UserRow, 'id' | 'timeZone'>,
@@ -59,7 +101,7 @@ export function createDashboardService(deps: {
   ): Promise<EarningsPeriod> {
     const timeZone = user.timeZone;
     const { from, to } = rangeDates(range, now, timeZone, custom);
-    const bounds: repo.RangeBounds = {
+    const bounds: RangeBounds = {
       userId: user.id,
       timeZone,
       lo: startOfLocalDay(from, timeZone),
@@ -67,14 +109,21 @@ export function createDashboardService(deps: {
       fromDate: from,
       toDate: to,
     };
-    const [totals, weeks] = await Promise.all([repo.rangeTotals(db, bounds), repo.weeklySeries(db, bounds)]);
+    const [openings, texts, customers, weeks] = await Promise.all([
+      sources.openingTotals(db, bounds),
+      sources.textTotals(db, bounds),
+      sources.optOutsAndWaitlistSize(db, bounds),
+      sources.weeklyOpenings(db, bounds),
+    ]);
     return {
       range,
       from,
       to,
       timeZone,
-      ...totals,
-      fillRate: totals.openingsOpened > 0 ? totals.openingsFilled / totals.openingsOpened : null,
+      ...openings,
+      ...texts,
+      ...customers,
+      fillRate: openings.openingsOpened > 0 ? openings.openingsFilled / openings.openingsOpened : null,
       weeks,
     };
   }
@@ -90,7 +139,7 @@ export function createDashboardService(deps: {
     /** GET /dashboard/earnings: the all-time figures (unchanged) and the requested range (default: this week). */
     async earnings(user: UserRow, query: EarningsQuery = {}): Promise<Earnings> {
       const [all, ranged] = await Promise.all([
-        repo.allTime(db, user.id),
+        sources.allTimeOpenings(db, user.id),
         period(user, query.range ?? 'week', { from: query.from, to: query.to }),
       ]);
       const base = all.decided > 0 ? all.decided : all.alerts;

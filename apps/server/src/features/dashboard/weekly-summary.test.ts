@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { localEmails, openings, users } from '../../db/schema.ts';
+import { scheduledRunCount } from '../../jobs/index.ts';
 import { createTestApp, latestEmailTo, type TestApp } from '../../test/test-app.ts';
-import { scheduledRunCount } from '../jobs/scheduled-runs.repo.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
 import { WEEKLY_SUMMARY_JOB } from './weekly-summary.ts';
 

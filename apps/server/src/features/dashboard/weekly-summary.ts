@@ -1,12 +1,11 @@
 import type { Database, Executor } from '../../db/client.ts';
+import { ranDueKeys, runOncePerDueItem } from '../../jobs/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { withoutQueryValues } from '../../lib/db-errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createPollingLoop } from '../../lib/polling-loop.ts';
 import { localDate, wallClock } from '../../lib/time-zone.ts';
 import { enqueueEmail } from '../../outbox/index.ts';
-import { ranDueKeys } from '../jobs/scheduled-runs.repo.ts';
-import { runOncePerDueItem } from '../jobs/scheduled-runs.ts';
 import { addDays, type DashboardService, startOfLocalDay } from './dashboard.service.ts';
 import { weeklySummaryEmail } from './weekly-summary.emails.ts';
 
@@ -27,7 +26,7 @@ export interface WeeklySummaryOwner {
 /**
  * The Monday summary (issue 14): "Your waitlist recovered $X this week", last week's figures from the
  * dashboard's own queries. Each pass lists the owners with the email on and sends to those whose local time
- * is Monday 08:00–24:00, once per business per week across every instance (features/jobs). An account
+ * is Monday 08:00–24:00, once per business per week across every instance (jobs/). An account
  * created after the week ended gets its first summary the Monday after.
  */
 export function createWeeklySummary(deps: {

@@ -1,5 +1,5 @@
 import type { Message } from '@waitlist/contract';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, MessageRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
@@ -7,7 +7,7 @@ import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
 /**
  * The one home of the `messages` and `inbound_events` tables (decision 0008). Customers are changed by
  * features/waitlist's repo and the outbox by its own module; some statements here read those tables (a join
- * or a condition), none writes them. The dedicated number's columns of `users` are still set here.
+ * or a condition), none writes them; the business's number is set (and read on its own) through features/auth's repo.
  */
 export type { MessageRow };
 export type NewMessage = typeof messages.$inferInsert;
@@ -42,20 +42,6 @@ export function conversation(executor: Executor, userId: string, customerId: str
     .orderBy(asc(messages.createdAt), asc(messages.seq));
 }
 
-export async function findSender(executor: Executor, userId: string) {
-  const [user] = await executor
-    .select({
-      id: users.id,
-      businessName: users.businessName,
-      plivoNumber: users.plivoNumber,
-      plivoNumberStatus: users.plivoNumberStatus,
-      plivoNumberError: users.plivoNumberError,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user;
-}
-
 /**
  * An inbound text in one statement: records the provider's id (a replay records nothing more), finds the
  * business that owns number `to` and the waitlist entry of phone `from` on it (the live one, else the most
@@ -81,7 +67,8 @@ export async function recordInboundText(
   | {
       outcome: 'stored';
       messageId: string;
-      user: { id: string; businessName: string };
+      /** The business the text was sent to: what a reply handler needs to answer, read in the same statement. */
+      user: { id: string; businessName: string; timeZone: string; pushEnabled: boolean };
       customer: CustomerRow | undefined;
     }
 > {
@@ -91,7 +78,7 @@ export async function recordInboundText(
       insert into ${inboundEvents} (id, received_at) values (${input.eventId}, ${now}::timestamptz)
       on conflict (id) do nothing returning id
     ), recipient as (
-      select u.id as user_id, u.business_name, c.id as customer_id, to_jsonb(c) as customer
+      select u.id as user_id, u.business_name, u.time_zone, u.push_notifications_enabled, c.id as customer_id, to_jsonb(c) as customer
       from ${users} u
       left join ${customers} c on c.user_id = u.id and c.phone = ${input.from}
       where u.plivo_number = ${input.to}
@@ -107,7 +94,8 @@ export async function recordInboundText(
       returning id
     )
     select (select count(*) from event)::int as fresh, (select id from message) as message_id,
-      recipient.user_id, recipient.business_name, recipient.customer
+      recipient.user_id, recipient.business_name, recipient.time_zone,
+      recipient.push_notifications_enabled, recipient.customer
     from (select 1) as one left join recipient on true`);
   const [row] = (
     result as unknown as {
@@ -116,6 +104,8 @@ export async function recordInboundText(
         message_id: string | null;
         user_id: string | null;
         business_name: string | null;
+        time_zone: string | null;
+        push_notifications_enabled: boolean | null;
         customer: Record<string, unknown> | null;
       }[];
     }
@@ -125,7 +115,12 @@ export async function recordInboundText(
   return {
     outcome: 'stored',
     messageId: row.message_id,
-    user: { id: row.user_id, businessName: row.business_name ?? '' },
+    user: {
+      id: row.user_id,
+      businessName: row.business_name ?? '',
+      timeZone: row.time_zone ?? 'UTC',
+      pushEnabled: row.push_notifications_enabled === true,
+    },
     customer: row.customer ? customerFromJson(row.customer) : undefined,
   };
 }
@@ -219,22 +214,6 @@ export async function recordInboundEvent(executor: Executor, id: string, now: Da
   return inserted.length > 0;
 }
 
-export function setPhoneNumber(
-  executor: Executor,
-  userId: string,
-  values: {
-    plivoNumber?: string | null;
-    plivoNumberStatus: 'pending' | 'verified' | 'failed' | null;
-    plivoNumberError: string | null;
-  },
-  now: Date,
-) {
-  return executor
-    .update(users)
-    .set({ ...values, updatedAt: now })
-    .where(eq(users.id, userId));
-}
-
 /** A queued text with what its delivery checks: the sender's number now, and whether the customer opted out. */
 export async function loadTextToSend(executor: Executor, messageId: string) {
   const [row] = await executor
@@ -251,22 +230,34 @@ export async function loadTextToSend(executor: Executor, messageId: string) {
   return row;
 }
 
-/** Inserts the queued text, the sender's number read in the same statement; false when it is not verified. */
-export async function insertQueuedText(
+/**
+ * Inserts one business's queued texts in one statement, in the order given, the sender's number read in the
+ * same statement; inserts none (and answers false) when the number is not verified.
+ */
+export async function insertQueuedTexts(
   executor: Executor,
   input: {
-    id: string;
     userId: string;
-    customerId: string | null;
-    openingId: string | null;
-    to: string;
-    body: string;
-    segments: number;
-    encoding: string;
     now: Date;
+    texts: {
+      id: string;
+      customerId: string | null;
+      openingId: string | null;
+      to: string;
+      body: string;
+      segments: number;
+      encoding: string;
+    }[];
   },
 ) {
-  const now = input.now.toISOString();
+  if (input.texts.length === 0) return true;
+  const rows = sql.join(
+    input.texts.map(
+      (text, index) =>
+        sql`(${index}, ${text.id}::uuid, ${text.customerId}::uuid, ${text.openingId}::uuid, ${text.to}, ${text.body}, ${text.segments}::int, ${text.encoding})`,
+    ),
+    sql`, `,
+  );
   const result = await executor.execute(sql`
     with sender as (
       select plivo_number from ${users}
@@ -274,12 +265,15 @@ export async function insertQueuedText(
     ), message as (
       insert into ${messages} (id, user_id, customer_id, opening_id, direction, from_number, to_number, body,
         segments, encoding, status, created_at)
-      select ${input.id}, ${input.userId}, ${input.customerId}, ${input.openingId}, 'out', sender.plivo_number,
-        ${input.to}, ${input.body}, ${input.segments}, ${input.encoding}, 'queued', ${now}::timestamptz
-      from sender returning id
+      select t.id, ${input.userId}, t.customer_id, t.opening_id, 'out', sender.plivo_number,
+        t.to_number, t.body, t.segments, t.encoding, 'queued', ${input.now.toISOString()}::timestamptz
+      from sender, (values ${rows}) as t(position, id, customer_id, opening_id, to_number, body, segments, encoding)
+      order by t.position
+      returning id
     )
-    select id from message`);
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+    select count(*)::int as inserted from message`);
+  const [row] = (result as unknown as { rows: { inserted: number }[] }).rows;
+  return (row?.inserted ?? 0) === input.texts.length;
 }
 
 // ---- the local phone (/dev/phone) ----
@@ -416,4 +410,23 @@ export async function markConversationRead(
         isNull(messages.readAt),
       ),
     );
+}
+
+/** The dashboard's texts in [lo, hi): sent (whatever became of them) and delivered (messages_user_idx). */
+export async function textTotals(executor: Executor, range: { userId: string; lo: Date; hi: Date }) {
+  const [row] = await executor
+    .select({
+      textsSent: sql<number>`count(*) filter (where ${messages.status} in ('sent', 'delivered', 'undelivered'))::int`,
+      textsDelivered: sql<number>`count(*) filter (where ${messages.status} = 'delivered')::int`,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.userId, range.userId),
+        eq(messages.direction, 'out'),
+        gte(messages.createdAt, range.lo),
+        lt(messages.createdAt, range.hi),
+      ),
+    );
+  return { textsSent: Number(row?.textsSent ?? 0), textsDelivered: Number(row?.textsDelivered ?? 0) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isClaim, smsInfo, textAsSent } from '@waitlist/contract';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import type { CustomerRow } from '../../db/rows.ts';
+import type { CustomerRow, NumberChange, NumberFields, UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -13,15 +13,13 @@ import {
   conversationsOf,
   findMessage,
   findMessageByProviderId,
-  findSender,
   insertMessage,
-  insertQueuedText,
+  insertQueuedTexts,
   markConversationRead,
   messageDto,
   phonesThatReceivedTexts,
   recordInboundEvent,
   recordInboundText,
-  setPhoneNumber,
   threadOf,
   unreadReplies,
   updateMessageStatus,
@@ -59,10 +57,19 @@ export interface TextingCustomers {
   findCustomerByPhone(executor: Executor, userId: string, phone: string): Promise<CustomerRow | undefined>;
   claimFirstText(executor: Executor, customerId: string): Promise<boolean>;
   setOptedOut(executor: Executor, customerId: string, optedOut: boolean, now: Date): Promise<unknown>;
-  claimCustomerForText(
+  claimCustomersForText(
     executor: Executor,
-    input: { userId: string; customerId: string; allowOptedOut: boolean },
-  ): Promise<{ id: string; phone: string; wasFirstTextSent: boolean } | undefined>;
+    input: { userId: string; customerIds: string[]; allowOptedOut: boolean },
+  ): Promise<{ id: string; phone: string; wasFirstTextSent: boolean }[]>;
+}
+
+/** The business's dedicated number (features/auth's repo owns `users`; app.ts hands these over). */
+export interface BusinessNumbers {
+  findSender(
+    executor: Executor,
+    userId: string,
+  ): Promise<(Pick<UserRow, 'id' | 'businessName'> & NumberFields) | undefined>;
+  setPhoneNumber(executor: Executor, userId: string, values: NumberChange, now: Date): Promise<unknown>;
 }
 
 /**
@@ -71,42 +78,87 @@ export interface TextingCustomers {
  * "Reply STOP to opt out". Refuses (TextingRefused, 403) when the number is not verified or the customer
  * opted out. The caller wakes the outbox after its transaction commits.
  */
-export function createTexting(customers: TextingCustomers) {
+export function createTexting(customers: TextingCustomers, numbers: Pick<BusinessNumbers, 'findSender'>) {
+  /**
+   * The common case (waitlist customers of a business with a verified number) for any number of texts in
+   * three statements: the customers claimed together, the messages and their outbox rows inserted together in
+   * the order given. Answers the message ids in that order, null for a text it could not take (refused or not
+   * found), which the caller sends the general way to learn why.
+   */
+  async function queueCommon(executor: Executor, inputs: EnqueueSmsInput[]): Promise<(string | null)[]> {
+    const userId = inputs[0]?.userId;
+    const customerIds = inputs.map((input) => input.customerId);
+    if (!userId || inputs.some((input) => input.userId !== userId) || customerIds.some((id) => !id)) {
+      return inputs.map(() => null);
+    }
+    const claimed = new Map(
+      (
+        await customers.claimCustomersForText(executor, {
+          userId,
+          customerIds: [...new Set(customerIds as string[])],
+          allowOptedOut: false,
+        })
+      ).map((row) => [row.id, row]),
+    );
+    const texts = inputs.flatMap((input) => {
+      const customer = claimed.get(input.customerId!);
+      if (!customer) return [];
+      // A customer texted twice in one batch gets the opt-out footer once, on the first.
+      claimed.set(customer.id, { ...customer, wasFirstTextSent: true });
+      const body = textAsSent(input.body, { firstText: !customer.wasFirstTextSent });
+      const info = smsInfo(body);
+      return [
+        {
+          input,
+          text: {
+            id: randomUUID(),
+            customerId: customer.id,
+            openingId: input.openingId ?? null,
+            to: customer.phone,
+            body,
+            segments: info.segments,
+            encoding: info.encoding,
+          },
+        },
+      ];
+    });
+    const inserted = await insertQueuedTexts(executor, {
+      userId,
+      now: inputs[0]!.now,
+      texts: texts.map(({ text }) => text),
+    });
+    if (!inserted) return inputs.map(() => null);
+    await enqueueSmsDelivery(
+      executor,
+      texts.map(({ text }) => ({ messageId: text.id })),
+      inputs[0]!.now,
+    );
+    const ids = new Map(texts.map(({ input, text }) => [input, text.id]));
+    return inputs.map((input) => ids.get(input) ?? null);
+  }
+
   async function queueText(
     executor: Executor,
     input: EnqueueSmsInput,
     options: { compliance: boolean },
   ): Promise<{ messageId: string }> {
-    // The common case (a waitlist customer, a verified number) in three statements: an alert queues many texts.
     if (input.customerId && !options.compliance) {
-      const claimed = await customers.claimCustomerForText(executor, {
-        userId: input.userId,
-        customerId: input.customerId,
-        allowOptedOut: false,
-      });
-      if (claimed) {
-        const body = textAsSent(input.body, { firstText: !claimed.wasFirstTextSent });
-        const info = smsInfo(body);
-        const id = randomUUID();
-        const inserted = await insertQueuedText(executor, {
-          id,
-          userId: input.userId,
-          customerId: claimed.id,
-          openingId: input.openingId ?? null,
-          to: claimed.phone,
-          body,
-          segments: info.segments,
-          encoding: info.encoding,
-          now: input.now,
-        });
-        if (inserted) {
-          await enqueueSmsDelivery(executor, { messageId: id }, input.now);
-          return { messageId: id };
-        }
-      }
-      // Refused or not found: the general path below says which.
+      const [messageId] = await queueCommon(executor, [input]);
+      if (messageId) return { messageId };
     }
-    const sender = await findSender(executor, input.userId);
+    return queueGeneral(executor, input, options);
+  }
+
+  /**
+   * Any text the common case did not take: a compliance answer, a number with no customer, or a refusal,
+   * which this path names (TextingRefused: the number is not verified, or the customer opted out).
+   */
+  async function queueGeneral(
+    executor: Executor,
+    input: EnqueueSmsInput,
+    options: { compliance: boolean },
+  ): Promise<{ messageId: string }> {
+    const sender = await numbers.findSender(executor, input.userId);
     if (!sender) throw new NotFound(messagingMessages.customerNotFound);
     if (!sender.plivoNumber || sender.plivoNumberStatus !== 'verified') {
       const message = !sender.plivoNumber
@@ -143,7 +195,7 @@ export function createTexting(customers: TextingCustomers) {
     });
     await enqueueSmsDelivery(
       executor,
-      options.compliance ? { messageId: message.id, compliance: true } : { messageId: message.id },
+      [options.compliance ? { messageId: message.id, compliance: true } : { messageId: message.id }],
       input.now,
     );
     return { messageId: message.id };
@@ -155,6 +207,21 @@ export function createTexting(customers: TextingCustomers) {
       const queued = await queueText(executor, input, { compliance: false });
       return { messageId: queued.messageId };
     },
+    /**
+     * Texts of one business, queued together in the order given (issue 16: telling 99 customers a slot is
+     * taken was 300 statements in the winner's transaction, now 3). Each text is what enqueueSms would queue,
+     * and one it refuses throws as enqueueSms would.
+     */
+    async enqueueSmsMany(executor: Executor, inputs: EnqueueSmsInput[]): Promise<{ messageId: string }[]> {
+      const queued = await queueCommon(executor, inputs);
+      const results: { messageId: string }[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const messageId = queued[index];
+        // One the common case did not take goes the general way, which queues it or says why not.
+        results.push(messageId ? { messageId } : await queueGeneral(executor, input, { compliance: false }));
+      }
+      return results;
+    },
   };
 }
 
@@ -164,6 +231,8 @@ export type Texting = ReturnType<typeof createTexting>;
 export type InboundReplyHandler = (input: {
   tx: Executor;
   userId: string;
+  /** The business's name, time zone and push switch, read with the text (no second read of the owner). */
+  business: { name: string; timeZone: string; pushEnabled: boolean };
   customer: CustomerRow;
   body: string;
   now: Date;
@@ -247,6 +316,8 @@ export function createMessagingService(deps: {
   onOutboxWrite?: () => void;
   /** The customers (features/waitlist's repo), handed over in app.ts. */
   customers: TextingCustomers;
+  /** The business's dedicated number (features/auth's repo). */
+  numbers: BusinessNumbers;
   handlers?: {
     onCustomerReply?: InboundReplyHandler;
     onStranger?: StrangerHandler;
@@ -254,7 +325,7 @@ export function createMessagingService(deps: {
 }) {
   const { db, clock, sms, customers } = deps;
   const wakeOutbox = () => deps.onOutboxWrite?.();
-  const { queueText, enqueueSms } = createTexting(customers);
+  const { queueText, enqueueSms, enqueueSmsMany } = createTexting(customers, deps.numbers);
 
   /** A compliance or keyword answer; skipped (not thrown) when the number cannot text. */
   async function answer(tx: Executor, userId: string, customer: CustomerRow, body: string, now: Date) {
@@ -340,7 +411,14 @@ export function createMessagingService(deps: {
         return received('help');
       }
       if (!deps.handlers?.onCustomerReply) return received('ignored');
-      await deps.handlers.onCustomerReply({ tx, userId: user.id, customer, body: input.text, now });
+      await deps.handlers.onCustomerReply({
+        tx,
+        userId: user.id,
+        business: { name: user.businessName, timeZone: user.timeZone, pushEnabled: user.pushEnabled },
+        customer,
+        body: input.text,
+        now,
+      });
       return received('reply');
     }
   }
@@ -385,7 +463,7 @@ export function createMessagingService(deps: {
   // ---- the dedicated number ----
 
   async function getPhoneNumber(userId: string): Promise<PhoneNumberState> {
-    const sender = await findSender(db, userId);
+    const sender = await deps.numbers.findSender(db, userId);
     if (!sender) throw new NotFound(messagingMessages.customerNotFound);
     return {
       number: sender.plivoNumber,
@@ -420,7 +498,7 @@ export function createMessagingService(deps: {
       throw new BadRequest(messagingMessages.noNumberAvailable(areaCode), {
         areaCode: messagingMessages.noNumberAvailable(areaCode),
       });
-    await setPhoneNumber(
+    await deps.numbers.setPhoneNumber(
       db,
       userId,
       { plivoNumber: number, plivoNumberStatus: 'pending', plivoNumberError: null },
@@ -436,7 +514,7 @@ export function createMessagingService(deps: {
     const number = current.number;
     const state = await viaProvider(() => sms.numberStatus(number));
     const error = state.status === 'failed' ? state.reason : null;
-    await setPhoneNumber(
+    await deps.numbers.setPhoneNumber(
       db,
       userId,
       { plivoNumberStatus: state.status, plivoNumberError: error },
@@ -456,6 +534,7 @@ export function createMessagingService(deps: {
     verifyPhoneNumber,
     localInboundId,
     enqueueSms,
+    enqueueSmsMany,
     /** enqueueSms in its own transaction, then a wake of the outbox (routes and tools). */
     async sendText(input: Omit<EnqueueSmsInput, 'now'>) {
       const queued = await db.transaction((tx) => enqueueSms(tx, { ...input, now: clock.now() }));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, messages } from '../../db/schema.ts';
 import { isLocalTestNumber } from '../../providers/sms/local.ts';
 import { auth, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
-import { enqueueSms, textingCustomers } from '../../wiring.ts';
+import { businessNumbers, enqueueSms, textingCustomers } from '../../wiring.ts';
 import { keywordOf, OPT_OUT_FOOTER } from './messaging.messages.ts';
 import { createMessagingService, type InboundReplyHandler, TextingRefused } from './messaging.service.ts';
 import {
@@ -241,6 +241,7 @@ describe('keywords', () => {
       logger: { info() {}, warn() {}, error() {}, debug() {} },
       publicUrl: 'http://app.test',
       customers: textingCustomers,
+      numbers: businessNumbers,
       handlers: { onCustomerReply },
     });
     const result = await service.receiveInbound({
@@ -278,6 +279,7 @@ describe('keywords', () => {
       logger: { info() {}, warn() {}, error() {}, debug() {} },
       publicUrl: 'http://app.test',
       customers: textingCustomers,
+      numbers: businessNumbers,
       handlers: {
         onCustomerReply: async () => {
           if (fail) throw new Error('database hiccup');

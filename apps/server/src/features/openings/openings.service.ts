@@ -22,9 +22,14 @@ import {
   nextLocalMidnight,
   parseStartsAt,
   wallClock,
+  zonedFormat,
 } from '../../lib/time-zone.ts';
 import { enqueueEmail } from '../../outbox/index.ts';
-import { type EnqueueSmsInput, TextingRefused } from '../messaging/messaging.service.ts';
+import {
+  type EnqueueSmsInput,
+  type InboundReplyHandler,
+  TextingRefused,
+} from '../messaging/messaging.service.ts';
 import { openingFilledEmail } from './openings.emails.ts';
 import * as repo from './openings.repo.ts';
 
@@ -36,27 +41,18 @@ export function fitsPreferences(preferences: TimePreference[], startsAt: Date, t
   return preferences.some((p) => p.days.includes(weekday) && p.from <= time && time <= p.to);
 }
 
+const TEXT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
+const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
 /** How a slot reads in a text: "Tue, Nov 24 at 3:00 PM". */
 function textTime(instant: Date, timeZone: string) {
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  }).format(instant);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(
-    instant,
-  );
-  return `${day} at ${time}`;
+  return `${zonedFormat(TEXT_DAY, timeZone).format(instant)} at ${zonedFormat(CLOCK_TIME, timeZone).format(instant)}`;
 }
 /** An all-at-once alert still open this long after it went out: the owner's phone is told (issue 14). */
 export const UNCLAIMED_NOTICE_MINUTES = 15;
 /** How a slot reads in a push: "3:00 pm". */
 const pushTime = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
-    .format(instant)
-    .replace(/\s/g, ' ')
-    .toLowerCase();
+  zonedFormat(CLOCK_TIME, timeZone).format(instant).replace(/\s/g, ' ').toLowerCase();
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 export type OpeningsService = ReturnType<typeof createOpeningsService>;
@@ -84,20 +80,26 @@ export interface OpeningsDeps {
     alertCandidates(executor: Executor, userId: string): Promise<CustomerRow[]>;
     setCustomerStatus(
       executor: Executor,
-      id: string,
+      ids: string | string[],
       status: CustomerRow['status'],
       now: Date,
     ): Promise<unknown>;
     releaseCustomer(executor: Executor, id: string, now: Date): Promise<unknown>;
     releaseOfferedBy(executor: Executor, openingId: string): Promise<void>;
     /** True at most once per customer per 24 hours: the automatic answer to a free-text reply (issue 15). */
-    claimAutoAnswer(executor: Executor, customerId: string, now: Date): Promise<boolean>;
+    claimAutoAnswer(
+      executor: Executor,
+      customer: Pick<CustomerRow, 'id' | 'autoAnsweredAt'>,
+      now: Date,
+    ): Promise<boolean>;
     templatesOf(
       executor: Executor,
       userId: string,
     ): Promise<Record<'cancellation_alert' | 'claimed' | 'already_filled', { body: string }>>;
   };
   enqueueSms: EnqueueSms;
+  /** Texts of one business queued together, in order (features/messaging's enqueueSmsMany). */
+  enqueueSmsMany: (executor: Executor, inputs: EnqueueSmsInput[]) => Promise<{ messageId: string }[]>;
   /** Queues a web push to the owner's devices in the caller's transaction (features/push; issue 14). */
   notifyOwner?: (
     tx: Executor,
@@ -108,7 +110,7 @@ export interface OpeningsDeps {
 }
 
 export function createOpeningsService(deps: OpeningsDeps) {
-  const { db, clock, customers, users, enqueueSms, readOnlyReason } = deps;
+  const { db, clock, customers, users, enqueueSms, enqueueSmsMany, readOnlyReason } = deps;
   const wakeOutbox = () => deps.onOutboxWrite?.();
 
   function alertsToday(
@@ -145,31 +147,32 @@ export function createOpeningsService(deps: OpeningsDeps) {
         }
         continue;
       }
-      let sent = 0;
-      for (const { customer } of due) {
-        const eligible =
-          !customer.optedOut && (customer.status === 'waiting' || customer.status === 'offered');
-        if (!eligible) {
-          await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'skipped' });
-          continue;
-        }
-        const body = renderTemplate(templates.cancellation_alert.body, {
-          name: firstName(customer.name),
-          business: owner.businessName,
-          time: `${time} (${opening.service})`,
-        });
-        await enqueueSms(tx, {
+      const textable = (customer: CustomerRow) =>
+        !customer.optedOut && (customer.status === 'waiting' || customer.status === 'offered');
+      const customersDue = due.map(({ customer }) => customer);
+      const eligible = customersDue.filter(textable);
+      const skipped = customersDue.filter((customer) => !textable(customer)).map((customer) => customer.id);
+      await repo.setOfferStatus(tx, opening.id, skipped, { status: 'skipped' });
+      // The wave's texts, offers and customers in a handful of statements, whatever its size (issue 16).
+      await enqueueSmsMany(
+        tx,
+        eligible.map((customer) => ({
           userId: owner.id,
           customerId: customer.id,
           openingId: opening.id,
           to: customer.phone,
-          body,
+          body: renderTemplate(templates.cancellation_alert.body, {
+            name: firstName(customer.name),
+            business: owner.businessName,
+            time: `${time} (${opening.service})`,
+          }),
           now,
-        });
-        await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'sent', sentAt: now });
-        await customers.setCustomerStatus(tx, customer.id, 'offered', now);
-        sent += 1;
-      }
+        })),
+      );
+      const texted = eligible.map((customer) => customer.id);
+      await repo.setOfferStatus(tx, opening.id, texted, { status: 'sent', sentAt: now });
+      await customers.setCustomerStatus(tx, texted, 'offered', now);
+      const sent = texted.length;
       if (sent === 0) continue;
       const later = await repo.hasLaterPendingWave(tx, opening.id, wave);
       const window = opening.claimWindowMinutes ?? 0;
@@ -207,35 +210,30 @@ export function createOpeningsService(deps: OpeningsDeps) {
    * features/messaging's reply handler (wired in app.ts): a YES claims the slot it answers, inside the
    * inbound text's transaction. Messaging wakes the outbox after that transaction commits.
    */
-  const onCustomerReply = async (input: {
-    tx: Executor;
-    userId: string;
-    customer: CustomerRow;
-    body: string;
-    now: Date;
-  }): Promise<void> => {
-    const { tx, userId, customer, body, now } = input;
+  const onCustomerReply: InboundReplyHandler = async (input) => {
+    const { tx, userId, business, customer, body, now } = input;
     if (!isClaim(body)) {
       // A free-text reply (keywords never reach here) goes to the owner, never into silence: their phone
-      // hears of it, and the customer gets one automatic answer (at most one per 24 hours).
-      await deps.notifyOwner?.(
-        tx,
-        userId,
-        {
-          title: pushMessages.replyTitle,
-          body: `${firstName(customer.name)}: ${body.slice(0, 120)}`,
-          url: `/inbox/${customer.id}`,
-        },
-        now,
-      );
-      if (customer.status === 'removed' || !(await customers.claimAutoAnswer(tx, customer.id, now))) return;
-      const owner = await users.findUserById(tx, userId);
+      // hears of it (when push is on), and the customer gets one automatic answer (at most one per 24 hours).
+      if (business.pushEnabled) {
+        await deps.notifyOwner?.(
+          tx,
+          userId,
+          {
+            title: pushMessages.replyTitle,
+            body: `${firstName(customer.name)}: ${body.slice(0, 120)}`,
+            url: `/inbox/${customer.id}`,
+          },
+          now,
+        );
+      }
+      if (customer.status === 'removed' || !(await customers.claimAutoAnswer(tx, customer, now))) return;
       try {
         await enqueueSms(tx, {
           userId,
           customerId: customer.id,
           to: customer.phone,
-          body: replyMessages.autoAnswer(owner?.businessName || 'Your business'),
+          body: replyMessages.autoAnswer(business.name || 'Your business'),
           now,
         });
       } catch (error) {
@@ -245,25 +243,32 @@ export function createOpeningsService(deps: OpeningsDeps) {
       return;
     }
     if (customer.status === 'removed') return;
-    const opening = await repo.openingAnsweredBy(tx, userId, customer.id);
-    if (!opening) return;
+    const answered = await repo.openingAnsweredBy(tx, userId, customer.id);
+    if (!answered) return;
+    const { opening } = answered;
     if (opening.winnerCustomerId === customer.id) return; // the winner said YES again
     // An opening read as no longer open never opens again (filled, expired and closed are final), so a late
     // YES skips the claim's round trip and lock wait (issue 16: most of the race's replies arrive then).
     const won =
       opening.status === 'open' ? await repo.claimOpening(tx, opening.id, customer.id, now) : undefined;
-    const owner = await users.findUserById(tx, userId);
-    if (!owner) return;
-    const templates = await customers.templatesOf(tx, userId);
     const values = {
       name: firstName(customer.name),
-      business: owner.businessName,
-      time: textTime(opening.startsAt, owner.timeZone),
+      business: business.name,
+      time: textTime(opening.startsAt, business.timeZone),
     };
     if (!won) {
-      await customers.releaseCustomer(tx, customer.id, now);
-      // Told when the slot was filled: one text per customer per opening, so a late YES gets nothing more.
-      if (await repo.wasTold(tx, opening.id, customer.id)) return;
+      // Back to waiting unless another open alert holds them; only an offered customer can be (the status was
+      // read with the text: a customer read as waiting or booked is left as is, no statement needed).
+      if (customer.status === 'offered') await customers.releaseCustomer(tx, customer.id, now);
+      // Told when the slot was filled: one text per customer per opening, so a late YES gets nothing more. An
+      // opening read as decided came with its told mark; one read as open was filled by a claim that
+      // committed after that read, so the mark is read again.
+      const told =
+        opening.status === 'open'
+          ? await repo.wasTold(tx, opening.id, customer.id)
+          : answered.toldAt !== null;
+      if (told) return;
+      const templates = await customers.templatesOf(tx, userId);
       await enqueueSms(tx, {
         userId,
         customerId: customer.id,
@@ -273,34 +278,39 @@ export function createOpeningsService(deps: OpeningsDeps) {
       });
       return;
     }
+    // The winner: the owner's email address for the "slot filled" email, and the texts' templates.
+    const owner = await users.findUserById(tx, userId);
+    if (!owner) return;
+    const templates = await customers.templatesOf(tx, userId);
     await customers.setCustomerStatus(tx, customer.id, 'booked', now);
     await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'won' });
-    // Everyone else who was texted about it is told it is taken, once (issue 15).
     const others = await repo.offersToTell(tx, opening.id, customer.id);
     await repo.settleOffers(tx, opening.id);
     await customers.releaseOfferedBy(tx, opening.id);
-    for (const other of others) {
-      await enqueueSms(tx, {
+    // The winner hears first; then everyone else who was texted about it is told it is taken, once (issue
+    // 15), all queued together (issue 16: the race's other replies wait on this transaction).
+    await enqueueSmsMany(tx, [
+      {
+        userId,
+        customerId: customer.id,
+        to: customer.phone,
+        body: renderTemplate(templates.claimed.body, values),
+        now,
+      },
+      ...others.map((other) => ({
         userId,
         customerId: other.customerId,
         to: other.phone,
         body: renderTemplate(templates.already_filled.body, { ...values, name: firstName(other.name) }),
         now,
-      });
-    }
+      })),
+    ]);
     await repo.markTold(
       tx,
       opening.id,
       others.map((other) => other.customerId),
       now,
     );
-    await enqueueSms(tx, {
-      userId,
-      customerId: customer.id,
-      to: customer.phone,
-      body: renderTemplate(templates.claimed.body, values),
-      now,
-    });
     await enqueueEmail(
       tx,
       openingFilledEmail(owner, {

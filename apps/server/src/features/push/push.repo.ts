@@ -36,12 +36,14 @@ export function upsertSubscription(
 }
 
 export function deleteSubscriptions(executor: Executor, userId: string, endpoint: string | undefined) {
+  // and() drops the undefined condition: one device's subscription, or every one of the user's.
   return executor
     .delete(pushSubscriptions)
     .where(
-      endpoint
-        ? and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint))
-        : eq(pushSubscriptions.userId, userId),
+      and(
+        eq(pushSubscriptions.userId, userId),
+        endpoint ? eq(pushSubscriptions.endpoint, endpoint) : undefined,
+      ),
     );
 }
 

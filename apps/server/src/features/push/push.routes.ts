@@ -9,19 +9,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toUserDto } from '../../lib/user.dto.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
+import type { Guard } from '../../plugins/guards.ts';
 import type { PushService } from './push.service.ts';
 
 /** Web push for the owner's devices (issue 14): the VAPID public key, subscribe (on) and unsubscribe (off). */
 export const pushRoutes: FastifyPluginAsyncZod<{
   pushService: PushService;
-  authenticate: (request: never, reply: never) => Promise<void>;
+  authenticate: Guard;
 }> = async (app, { pushService, authenticate }) => {
   const common = { tags: ['push'], security: [{ bearerAuth: [] }] };
 
   app.get(
     '/push/public-key',
     {
-      onRequest: authenticate as never,
+      onRequest: authenticate,
       schema: { ...common, response: { 200: pushKeyResponse, 401: errorResponse } },
     },
     async () => ({ success: true as const, data: { publicKey: await pushService.publicKey() } }),
@@ -30,7 +31,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/push/subscriptions',
     {
-      onRequest: authenticate as never,
+      onRequest: authenticate,
       schema: {
         ...common,
         body: pushSubscriptionBody,
@@ -46,7 +47,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/push/subscriptions',
     {
-      onRequest: authenticate as never,
+      onRequest: authenticate,
       schema: {
         ...common,
         body: pushUnsubscribeBody,

@@ -203,29 +203,32 @@ export function setOptedOut(executor: Executor, customerId: string, optedOut: bo
 }
 
 /**
- * The happy path of enqueueSms in one statement: flags the customer's first text (reporting whether it was
- * the first) only while the sender's number is verified and the customer may be texted (read-only checks
- * on other tables are allowed in one statement; writes are not). No row: refused or not found (the caller finds out which).
- * The row lock is FOR NO KEY UPDATE: it serialises two texts to one customer but does not wait on a reply
- * being stored for that customer (its foreign key check holds FOR KEY SHARE), so the winner of a slot can
- * text the others while their YES replies wait on the opening (issue 15: no deadlock).
+ * Claims customers of one business for a text each, in one statement: flags their first text as sent and
+ * answers, per customer claimed, its phone and whether a text had gone to it before. Opted-out customers (unless
+ * `allowOptedOut`), other businesses' customers and a business without a verified number claim none. The rows
+ * are locked FOR NO KEY UPDATE, so a concurrent reply's foreign-key lock on a customer never blocks it.
  */
-export async function claimCustomerForText(
+export async function claimCustomersForText(
   executor: Executor,
-  input: { userId: string; customerId: string; allowOptedOut: boolean },
+  input: { userId: string; customerIds: string[]; allowOptedOut: boolean },
 ) {
+  if (input.customerIds.length === 0) return [];
+  const ids = sql.join(
+    input.customerIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const result = await executor.execute(sql`
     update ${customers} c set first_text_sent = true
     from (select id, first_text_sent as was from ${customers}
-          where id = ${input.customerId} and user_id = ${input.userId} for no key update) o
+          where id in (${ids}) and user_id = ${input.userId}
+          -- One lock order for every claim, so two batches over the same customers cannot deadlock.
+          order by id for no key update) o
     where c.id = o.id
       and (not c.opted_out or ${input.allowOptedOut})
       and exists (select 1 from users u where u.id = ${input.userId}
                   and u.plivo_number_status = 'verified' and u.plivo_number is not null)
     returning c.id, c.phone, o.was as "wasFirstTextSent"`);
-  const rows = (result as unknown as { rows: { id: string; phone: string; wasFirstTextSent: boolean }[] })
-    .rows;
-  return rows[0];
+  return (result as unknown as { rows: { id: string; phone: string; wasFirstTextSent: boolean }[] }).rows;
 }
 
 // ---- what openings need (features/openings, through app.ts) ----
@@ -247,11 +250,13 @@ export function alertCandidates(executor: Executor, userId: string) {
 
 export function setCustomerStatus(
   executor: Executor,
-  customerId: string,
+  customerIds: string | string[],
   status: CustomerRow['status'],
   now: Date,
 ) {
-  return executor.update(customers).set({ status, updatedAt: now }).where(eq(customers.id, customerId));
+  const ids = [customerIds].flat();
+  if (ids.length === 0) return Promise.resolve();
+  return executor.update(customers).set({ status, updatedAt: now }).where(inArray(customers.id, ids));
 }
 
 /** An offered customer goes back to waiting, unless another open alert has texted it (a read of openings). */
@@ -293,8 +298,16 @@ export const AUTO_ANSWER_EVERY_MS = 24 * 60 * 60 * 1000;
  * Claims the automatic answer to a free-text reply: true at most once per AUTO_ANSWER_EVERY_MS per customer
  * (one conditional UPDATE, so two replies at once cannot both get one).
  */
-export async function claimAutoAnswer(executor: Executor, customerId: string, now: Date): Promise<boolean> {
+export async function claimAutoAnswer(
+  executor: Executor,
+  customer: Pick<CustomerRow, 'id' | 'autoAnsweredAt'>,
+  now: Date,
+): Promise<boolean> {
   const since = new Date(now.getTime() - AUTO_ANSWER_EVERY_MS);
+  // The row in hand (read in this transaction) already shows a recent answer: no statement needed. Otherwise
+  // the conditional UPDATE decides, so two replies at once still get one answer.
+  if (customer.autoAnsweredAt && customer.autoAnsweredAt >= since) return false;
+  const customerId = customer.id;
   const claimed = await executor
     .update(customers)
     .set({ autoAnsweredAt: now })
@@ -315,4 +328,19 @@ export function customersByIds(executor: Executor, userId: string, ids: string[]
     .select()
     .from(customers)
     .where(and(eq(customers.userId, userId), inArray(customers.id, ids)));
+}
+
+/** The dashboard's customers: opt-outs in [lo, hi) (customers_user_opted_out_at_idx) and the waitlist's size now. */
+export async function optOutsAndWaitlistSize(
+  executor: Executor,
+  range: { userId: string; lo: Date; hi: Date },
+) {
+  const [row] = await executor
+    .select({
+      optOuts: sql<number>`count(*) filter (where ${customers.optedOut} and ${customers.optedOutAt} >= ${range.lo.toISOString()}::timestamptz and ${customers.optedOutAt} < ${range.hi.toISOString()}::timestamptz)::int`,
+      waitlistSize: sql<number>`count(*) filter (where ${customers.status} <> 'removed')::int`,
+    })
+    .from(customers)
+    .where(eq(customers.userId, range.userId));
+  return { optOuts: Number(row?.optOuts ?? 0), waitlistSize: Number(row?.waitlistSize ?? 0) };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { billingMessages } from '@waitlist/contract';
-import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   localBillingClock,
@@ -8,14 +8,16 @@ import {
   localBillingInvoices,
   localBillingPaymentMethods,
   localBillingSessions,
+  localBillingSetupIntents,
   localBillingSubscriptions,
 } from '../../db/schema.ts';
 import { chargeRefusal } from './local-cards.ts';
 import { PaymentError } from './payment-error.ts';
 
 /**
- * The local billing provider's tables (local_billing_*): its queries, and charging an invoice. The provider
- * (local.ts) holds the rules of subscriptions, plan changes, period ends and sessions on top of these.
+ * The local billing provider's tables (local_billing_*): every query on them, and charging an invoice. The
+ * provider (local.ts, local-subscriptions.ts) holds the rules of subscriptions, plan changes, period ends and
+ * sessions on top of these, and decides where transactions begin.
  */
 export type CustomerRow = typeof localBillingCustomers.$inferSelect;
 export type SubscriptionRow = typeof localBillingSubscriptions.$inferSelect;
@@ -26,6 +28,7 @@ export type SessionRow = typeof localBillingSessions.$inferSelect;
 export const randomId = (prefix: string, bytes = 12) =>
   `${prefix}_${randomBytes(bytes).toString('base64url')}`;
 
+// ---- the billing clock ----
 /** How far the billing clock runs ahead of the real one (advanced by the local billing test tools). */
 export async function offsetMs(executor: Executor): Promise<number> {
   const [row] = await executor
@@ -33,6 +36,33 @@ export async function offsetMs(executor: Executor): Promise<number> {
     .from(localBillingClock)
     .where(eq(localBillingClock.id, 1));
   return row?.offsetMs ?? 0;
+}
+export async function addToClockOffset(executor: Executor, ms: number) {
+  await executor
+    .insert(localBillingClock)
+    .values({ id: 1, offsetMs: ms })
+    .onConflictDoUpdate({
+      target: localBillingClock.id,
+      set: { offsetMs: sql`${localBillingClock.offsetMs} + ${ms}` },
+    });
+}
+export async function clearClockOffset(executor: Executor) {
+  await executor.delete(localBillingClock);
+}
+
+// ---- customers ----
+export async function insertCustomer(
+  executor: Executor,
+  customer: typeof localBillingCustomers.$inferInsert,
+) {
+  await executor.insert(localBillingCustomers).values(customer);
+}
+export async function updateCustomerDetails(
+  executor: Executor,
+  customerId: string,
+  changes: Partial<Pick<CustomerRow, 'name' | 'email' | 'address'>>,
+) {
+  await executor.update(localBillingCustomers).set(changes).where(eq(localBillingCustomers.id, customerId));
 }
 /** Reads and locks the customer row: one customer's changes and charges run one at a time. */
 export async function lockCustomer(tx: Executor, customerId: string): Promise<CustomerRow> {
@@ -51,17 +81,17 @@ export async function findCustomer(executor: Executor, customerId: string) {
     .where(eq(localBillingCustomers.id, customerId));
   return row;
 }
-export async function liveSubscription(executor: Executor, customerId: string) {
-  const [row] = await executor
-    .select()
-    .from(localBillingSubscriptions)
-    .where(
-      and(
-        eq(localBillingSubscriptions.customerId, customerId),
-        ne(localBillingSubscriptions.status, 'canceled'),
-      ),
-    );
-  return row;
+export function setDefault(tx: Executor, customerId: string, paymentMethodId: string | null) {
+  return tx
+    .update(localBillingCustomers)
+    .set({ defaultPaymentMethodId: paymentMethodId })
+    .where(eq(localBillingCustomers.id, customerId));
+}
+
+// ---- cards (payment methods) and setup intents ----
+export async function insertCard(tx: Executor, card: typeof localBillingPaymentMethods.$inferInsert) {
+  const [row] = await tx.insert(localBillingPaymentMethods).values(card).returning();
+  return row!;
 }
 export async function attachedCards(executor: Executor, customerId: string) {
   return executor
@@ -90,6 +120,153 @@ export async function ownedCard(executor: Executor, customerId: string, paymentM
   if (!row) throw new PaymentError(billingMessages.paymentMethodNotFound, 'not_found');
   return row;
 }
+/** Any card by id, detached ones too (the card an old invoice was paid with). */
+export async function findCard(executor: Executor, paymentMethodId: string) {
+  const [row] = await executor
+    .select()
+    .from(localBillingPaymentMethods)
+    .where(eq(localBillingPaymentMethods.id, paymentMethodId));
+  return row;
+}
+export async function markCardAttached(tx: Executor, paymentMethodId: string, at: Date) {
+  await tx
+    .update(localBillingPaymentMethods)
+    .set({ attachedAt: at })
+    .where(eq(localBillingPaymentMethods.id, paymentMethodId));
+}
+export async function markCardDetached(tx: Executor, paymentMethodId: string, at: Date) {
+  await tx
+    .update(localBillingPaymentMethods)
+    .set({ detachedAt: at })
+    .where(eq(localBillingPaymentMethods.id, paymentMethodId));
+}
+export async function detachAllCards(tx: Executor, customerId: string, at: Date) {
+  await tx
+    .update(localBillingPaymentMethods)
+    .set({ detachedAt: at })
+    .where(
+      and(
+        eq(localBillingPaymentMethods.customerId, customerId),
+        isNull(localBillingPaymentMethods.detachedAt),
+      ),
+    );
+}
+export async function insertSetupIntent(
+  executor: Executor,
+  intent: typeof localBillingSetupIntents.$inferInsert,
+) {
+  await executor.insert(localBillingSetupIntents).values(intent);
+}
+/** Reads and locks a setup intent by its client secret: it is confirmed once. */
+export async function lockSetupIntent(tx: Executor, clientSecret: string) {
+  const [row] = await tx
+    .select()
+    .from(localBillingSetupIntents)
+    .where(eq(localBillingSetupIntents.clientSecret, clientSecret))
+    .for('update');
+  return row;
+}
+export async function markSetupIntentSucceeded(tx: Executor, intentId: string, paymentMethodId: string) {
+  await tx
+    .update(localBillingSetupIntents)
+    .set({ status: 'succeeded', paymentMethodId })
+    .where(eq(localBillingSetupIntents.id, intentId));
+}
+
+// ---- checkout and portal sessions ----
+export async function insertSession(executor: Executor, session: typeof localBillingSessions.$inferInsert) {
+  await executor.insert(localBillingSessions).values(session);
+}
+function sessionOfKind(executor: Executor, id: string, kind: SessionRow['kind']) {
+  return executor
+    .select()
+    .from(localBillingSessions)
+    .where(and(eq(localBillingSessions.id, id), eq(localBillingSessions.kind, kind)));
+}
+export async function findSession(executor: Executor, id: string, kind: SessionRow['kind']) {
+  const [row] = await sessionOfKind(executor, id, kind);
+  return row;
+}
+/** Reads and locks a session: a checkout is paid once. */
+export async function lockSession(tx: Executor, id: string, kind: SessionRow['kind']) {
+  const [row] = await sessionOfKind(tx, id, kind).for('update');
+  return row;
+}
+export async function markCheckoutComplete(tx: Executor, sessionId: string, subscriptionId: string) {
+  await tx
+    .update(localBillingSessions)
+    .set({ status: 'complete', subscriptionId })
+    .where(eq(localBillingSessions.id, sessionId));
+}
+
+// ---- subscriptions ----
+/** The customer's subscription that has not ended (at most one). */
+export async function liveSubscription(executor: Executor, customerId: string) {
+  const [row] = await executor
+    .select()
+    .from(localBillingSubscriptions)
+    .where(
+      and(
+        eq(localBillingSubscriptions.customerId, customerId),
+        ne(localBillingSubscriptions.status, 'canceled'),
+      ),
+    );
+  return row;
+}
+export async function insertSubscription(
+  tx: Executor,
+  subscription: typeof localBillingSubscriptions.$inferInsert,
+) {
+  const [row] = await tx.insert(localBillingSubscriptions).values(subscription).returning();
+  return row!;
+}
+/** Changes one subscription and returns it as it is now. */
+export async function updateSubscription(
+  tx: Executor,
+  subscriptionId: string,
+  changes: Partial<typeof localBillingSubscriptions.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(localBillingSubscriptions)
+    .set(changes)
+    .where(eq(localBillingSubscriptions.id, subscriptionId))
+    .returning();
+  return row!;
+}
+/** Ends the customer's live subscriptions at `endedAt`, with nothing scheduled after them. */
+export async function endLiveSubscriptions(tx: Executor, customerId: string, endedAt: Date) {
+  await tx
+    .update(localBillingSubscriptions)
+    .set({
+      status: 'canceled',
+      endedAt,
+      cancelAtPeriodEnd: false,
+      pendingPlan: null,
+      pendingBillingPeriod: null,
+    })
+    .where(
+      and(
+        eq(localBillingSubscriptions.customerId, customerId),
+        ne(localBillingSubscriptions.status, 'canceled'),
+      ),
+    );
+}
+/** Customers with a live subscription whose period ended by `now`, the longest due first. */
+export async function customersWithDuePeriodEnds(executor: Executor, now: Date, limit: number) {
+  return executor
+    .select({ customerId: localBillingSubscriptions.customerId })
+    .from(localBillingSubscriptions)
+    .where(
+      and(
+        ne(localBillingSubscriptions.status, 'canceled'),
+        lte(localBillingSubscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .orderBy(asc(localBillingSubscriptions.currentPeriodEnd))
+    .limit(limit);
+}
+
+// ---- invoices ----
 export async function listInvoiceRows(executor: Executor, customerId: string) {
   return executor
     .select()
@@ -97,11 +274,34 @@ export async function listInvoiceRows(executor: Executor, customerId: string) {
     .where(eq(localBillingInvoices.customerId, customerId))
     .orderBy(desc(localBillingInvoices.createdAt), desc(localBillingInvoices.number));
 }
-export function setDefault(tx: Executor, customerId: string, paymentMethodId: string | null) {
-  return tx
-    .update(localBillingCustomers)
-    .set({ defaultPaymentMethodId: paymentMethodId })
-    .where(eq(localBillingCustomers.id, customerId));
+export async function findInvoice(executor: Executor, invoiceId: string) {
+  const [row] = await executor
+    .select()
+    .from(localBillingInvoices)
+    .where(eq(localBillingInvoices.id, invoiceId));
+  return row;
+}
+/** The invoice a request with this idempotency key created, if it ran before. */
+export async function findInvoiceByIdempotencyKey(executor: Executor, idempotencyKey: string) {
+  const [row] = await executor
+    .select()
+    .from(localBillingInvoices)
+    .where(eq(localBillingInvoices.idempotencyKey, idempotencyKey));
+  return row;
+}
+export async function openInvoiceCount(tx: Executor, customerId: string) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(localBillingInvoices)
+    .where(and(eq(localBillingInvoices.customerId, customerId), eq(localBillingInvoices.status, 'open')));
+  return row?.count ?? 0;
+}
+/** The customer's open invoices will never be paid (the subscription or the customer ended). */
+export async function voidOpenInvoices(tx: Executor, customerId: string) {
+  await tx
+    .update(localBillingInvoices)
+    .set({ status: 'void' })
+    .where(and(eq(localBillingInvoices.customerId, customerId), eq(localBillingInvoices.status, 'open')));
 }
 
 // ---- charging ----
@@ -124,10 +324,7 @@ export async function charge(
     leaveOpen?: boolean;
   },
 ): Promise<{ invoice: InvoiceRow; paid: boolean }> {
-  const [existing] = await tx
-    .select()
-    .from(localBillingInvoices)
-    .where(eq(localBillingInvoices.idempotencyKey, line.idempotencyKey));
+  const existing = await findInvoiceByIdempotencyKey(tx, line.idempotencyKey);
   if (existing) return { invoice: existing, paid: existing.status === 'paid' };
 
   const card = customer.defaultPaymentMethodId
@@ -200,20 +397,4 @@ export async function settleOpenInvoices(
         eq(localBillingSubscriptions.status, 'past_due'),
       ),
     );
-}
-
-export async function openInvoiceCount(tx: Executor, customerId: string) {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(localBillingInvoices)
-    .where(and(eq(localBillingInvoices.customerId, customerId), eq(localBillingInvoices.status, 'open')));
-  return row?.count ?? 0;
-}
-
-export async function findSession(executor: Executor, id: string, kind: SessionRow['kind']) {
-  const [row] = await executor
-    .select()
-    .from(localBillingSessions)
-    .where(and(eq(localBillingSessions.id, id), eq(localBillingSessions.kind, kind)));
-  return row;
 }

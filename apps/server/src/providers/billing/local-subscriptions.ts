@@ -1,10 +1,18 @@
 import { billingMessages, type Invoice, planLabels, type Subscription } from '@waitlist/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { localBillingInvoices, localBillingSubscriptions } from '../../db/schema.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { PlanChange, PlanChangeResult } from './index.ts';
-import { charge, liveSubscription, lockCustomer, openInvoiceCount, randomId } from './local-billing.repo.ts';
+import {
+  charge,
+  findInvoiceByIdempotencyKey,
+  insertSubscription,
+  liveSubscription,
+  lockCustomer,
+  openInvoiceCount,
+  randomId,
+  updateSubscription,
+  voidOpenInvoices,
+} from './local-billing.repo.ts';
 import { toInvoice, toSubscription } from './local-billing-dto.ts';
 import { addPeriod, nextPeriodEnd, priceOf, prorate } from './local-billing-math.ts';
 import { PaymentError } from './payment-error.ts';
@@ -38,10 +46,7 @@ export async function changePlanIn(
   idempotencyKey: string,
 ): Promise<PlanChangeResult> {
   const customer = await lockCustomer(tx, customerId);
-  const [replayed] = await tx
-    .select()
-    .from(localBillingInvoices)
-    .where(eq(localBillingInvoices.idempotencyKey, idempotencyKey));
+  const replayed = await findInvoiceByIdempotencyKey(tx, idempotencyKey);
   const current = await liveSubscription(tx, customerId);
   if (replayed) {
     // The same request again (a double submit): the first one's answer, and no second charge.
@@ -68,22 +73,19 @@ export async function changePlanIn(
       periodEnd: end,
       at: now,
     });
-    const [created] = await tx
-      .insert(localBillingSubscriptions)
-      .values({
-        id: subscriptionId,
-        customerId,
-        plan: change.plan,
-        billingPeriod: change.billingPeriod,
-        status: 'active',
-        currentPeriodStart: now,
-        currentPeriodEnd: end,
-        billingCycleAnchor: now,
-        createdAt: now,
-      })
-      .returning();
+    const created = await insertSubscription(tx, {
+      id: subscriptionId,
+      customerId,
+      plan: change.plan,
+      billingPeriod: change.billingPeriod,
+      status: 'active',
+      currentPeriodStart: now,
+      currentPeriodEnd: end,
+      billingCycleAnchor: now,
+      createdAt: now,
+    });
     return {
-      subscription: toSubscription(created!),
+      subscription: toSubscription(created),
       effective: 'now',
       invoice: toInvoice(invoice, ctx.publicUrl),
     };
@@ -91,27 +93,19 @@ export async function changePlanIn(
 
   if (current.plan === change.plan && current.billingPeriod === change.billingPeriod) {
     // The current plan again: nothing is charged; a scheduled change to another plan is dropped.
-    const [kept] = await tx
-      .update(localBillingSubscriptions)
-      .set({ pendingPlan: null, pendingBillingPeriod: null })
-      .where(eq(localBillingSubscriptions.id, current.id))
-      .returning();
-    return { subscription: toSubscription(kept!), effective: 'none', invoice: null };
+    const kept = await updateSubscription(tx, current.id, { pendingPlan: null, pendingBillingPeriod: null });
+    return { subscription: toSubscription(kept), effective: 'none', invoice: null };
   }
 
   const oldPrice = priceOf(current.plan, current.billingPeriod);
   if (newPrice <= oldPrice) {
     // To a cheaper price: at the end of the period. Choosing a plan also withdraws a pending cancellation.
-    const [scheduled] = await tx
-      .update(localBillingSubscriptions)
-      .set({
-        pendingPlan: change.plan,
-        pendingBillingPeriod: change.billingPeriod,
-        cancelAtPeriodEnd: false,
-      })
-      .where(eq(localBillingSubscriptions.id, current.id))
-      .returning();
-    return { subscription: toSubscription(scheduled!), effective: 'period_end', invoice: null };
+    const scheduled = await updateSubscription(tx, current.id, {
+      pendingPlan: change.plan,
+      pendingBillingPeriod: change.billingPeriod,
+      cancelAtPeriodEnd: false,
+    });
+    return { subscription: toSubscription(scheduled), effective: 'period_end', invoice: null };
   }
 
   // To a more expensive price: now, prorated.
@@ -138,23 +132,19 @@ export async function changePlanIn(
     periodEnd: end,
     at: now,
   });
-  const [upgraded] = await tx
-    .update(localBillingSubscriptions)
-    .set({
-      plan: change.plan,
-      billingPeriod: change.billingPeriod,
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      billingCycleAnchor: proration.restartsPeriod ? now : current.billingCycleAnchor,
-      pendingPlan: null,
-      pendingBillingPeriod: null,
-      cancelAtPeriodEnd: false,
-      status: (await openInvoiceCount(tx, customerId)) > 0 ? 'past_due' : 'active',
-    })
-    .where(eq(localBillingSubscriptions.id, current.id))
-    .returning();
+  const upgraded = await updateSubscription(tx, current.id, {
+    plan: change.plan,
+    billingPeriod: change.billingPeriod,
+    currentPeriodStart: start,
+    currentPeriodEnd: end,
+    billingCycleAnchor: proration.restartsPeriod ? now : current.billingCycleAnchor,
+    pendingPlan: null,
+    pendingBillingPeriod: null,
+    cancelAtPeriodEnd: false,
+    status: (await openInvoiceCount(tx, customerId)) > 0 ? 'past_due' : 'active',
+  });
   return {
-    subscription: toSubscription(upgraded!),
+    subscription: toSubscription(upgraded),
     effective: 'now',
     invoice: toInvoice(invoice, ctx.publicUrl),
   };
@@ -175,16 +165,14 @@ export async function applyPeriodEnds(
     const endedAt = subscription.currentPeriodEnd;
     if (subscription.cancelAtPeriodEnd || subscription.status === 'past_due') {
       // Cancelled by the owner, or a whole period went unpaid: the subscription ends here.
-      await tx
-        .update(localBillingInvoices)
-        .set({ status: 'void' })
-        .where(and(eq(localBillingInvoices.customerId, customerId), eq(localBillingInvoices.status, 'open')));
-      const [ended] = await tx
-        .update(localBillingSubscriptions)
-        .set({ status: 'canceled', endedAt, pendingPlan: null, pendingBillingPeriod: null })
-        .where(eq(localBillingSubscriptions.id, subscription.id))
-        .returning();
-      outcomes.push({ customerId, kind: 'canceled', subscription: toSubscription(ended!), invoice: null });
+      await voidOpenInvoices(tx, customerId);
+      const ended = await updateSubscription(tx, subscription.id, {
+        status: 'canceled',
+        endedAt,
+        pendingPlan: null,
+        pendingBillingPeriod: null,
+      });
+      outcomes.push({ customerId, kind: 'canceled', subscription: toSubscription(ended), invoice: null });
       break;
     }
     const changed = subscription.pendingPlan !== null && subscription.pendingBillingPeriod !== null;
@@ -201,21 +189,16 @@ export async function applyPeriodEnds(
       at: endedAt,
       leaveOpen: true,
     });
-    const [renewed] = await tx
-      .update(localBillingSubscriptions)
-      .set({
-        plan,
-        billingPeriod: period,
-        currentPeriodStart: endedAt,
-        currentPeriodEnd: end,
-        billingCycleAnchor: anchor,
-        pendingPlan: null,
-        pendingBillingPeriod: null,
-        status: paid ? 'active' : 'past_due',
-      })
-      .where(eq(localBillingSubscriptions.id, subscription.id))
-      .returning();
-    subscription = renewed!;
+    subscription = await updateSubscription(tx, subscription.id, {
+      plan,
+      billingPeriod: period,
+      currentPeriodStart: endedAt,
+      currentPeriodEnd: end,
+      billingCycleAnchor: anchor,
+      pendingPlan: null,
+      pendingBillingPeriod: null,
+      status: paid ? 'active' : 'past_due',
+    });
     outcomes.push({
       customerId,
       kind: !paid ? 'payment_failed' : changed ? 'changed' : 'renewed',

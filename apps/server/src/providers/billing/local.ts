@@ -6,33 +6,44 @@ import {
   type Pricing,
   type Subscription,
 } from '@waitlist/contract';
-import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  localBillingClock,
-  localBillingCustomers,
-  localBillingInvoices,
-  localBillingPaymentMethods,
-  localBillingSessions,
-  localBillingSetupIntents,
-  localBillingSubscriptions,
-} from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BillingDetails, BillingProvider, CheckoutRequest } from './index.ts';
 import {
+  addToClockOffset,
   attachedCards,
   type CustomerRow,
+  clearClockOffset,
+  customersWithDuePeriodEnds,
+  detachAllCards,
+  endLiveSubscriptions,
+  findCard,
   findCustomer,
+  findInvoice,
   findSession,
+  insertCard,
+  insertCustomer,
+  insertSession,
+  insertSetupIntent,
   listInvoiceRows,
   liveSubscription,
   lockCustomer,
+  lockSession,
+  lockSetupIntent,
+  markCardAttached,
+  markCardDetached,
+  markCheckoutComplete,
+  markSetupIntentSucceeded,
   offsetMs,
   ownedCard,
   randomId,
   type SessionRow,
+  type SubscriptionRow,
   setDefault,
   settleOpenInvoices,
+  updateCustomerDetails,
+  updateSubscription,
+  voidOpenInvoices,
 } from './local-billing.repo.ts';
 import { toInvoice, toPaymentMethod, toSubscription } from './local-billing-dto.ts';
 import { LOCAL_PRICES, priceOf } from './local-billing-math.ts';
@@ -44,8 +55,6 @@ export type { PeriodEndOutcome };
 
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 const PORTAL_TTL_MS = 60 * 60 * 1000;
-
-/** What happened to a subscription at the end of a period (the worker syncs the user and emails from it). */
 
 export interface CheckoutSessionView {
   id: string;
@@ -126,11 +135,21 @@ export function createLocalBillingProvider(deps: {
   async function storeCard(tx: Executor, customerId: string, card: TestCardInput) {
     const now = await billingNow(tx);
     const stored = validateTestCard(card, now);
-    const [row] = await tx
-      .insert(localBillingPaymentMethods)
-      .values({ id: randomId('pm'), customerId, ...stored, attachedAt: now, createdAt: now })
-      .returning();
-    return row!;
+    return insertCard(tx, { id: randomId('pm'), customerId, ...stored, attachedAt: now, createdAt: now });
+  }
+
+  /** Cancelling and resuming: the customer's live subscription changed, or not_found when there is none. */
+  function changeLiveSubscription(
+    customerId: string,
+    changes: Pick<SubscriptionRow, 'cancelAtPeriodEnd'> &
+      Partial<Pick<SubscriptionRow, 'pendingPlan' | 'pendingBillingPeriod'>>,
+  ) {
+    return db.transaction(async (tx) => {
+      await lockCustomer(tx, customerId);
+      const current = await liveSubscription(tx, customerId);
+      if (!current) throw new PaymentError(billingMessages.noSubscription, 'not_found');
+      return toSubscription(await updateSubscription(tx, current.id, changes));
+    });
   }
 
   return {
@@ -144,7 +163,7 @@ export function createLocalBillingProvider(deps: {
 
     async createCustomer(user) {
       const id = randomId('cus');
-      await db.insert(localBillingCustomers).values({
+      await insertCustomer(db, {
         id,
         email: user.email,
         name: user.name,
@@ -155,18 +174,18 @@ export function createLocalBillingProvider(deps: {
     },
 
     async updateCustomer(customerId, details) {
-      const changes: Partial<CustomerRow> = {};
+      const changes: Partial<Pick<CustomerRow, 'name' | 'email' | 'address'>> = {};
       if (details.name !== undefined) changes.name = details.name;
       if (details.email !== undefined) changes.email = details.email;
       if (details.address !== undefined) changes.address = details.address;
       if (Object.keys(changes).length === 0) return;
-      await db.update(localBillingCustomers).set(changes).where(eq(localBillingCustomers.id, customerId));
+      await updateCustomerDetails(db, customerId, changes);
     },
 
     async createSetupIntent(customerId) {
       const id = randomId('seti');
       const clientSecret = `${id}_secret_${randomBytes(18).toString('base64url')}`;
-      await db.insert(localBillingSetupIntents).values({
+      await insertSetupIntent(db, {
         id,
         customerId,
         clientSecret,
@@ -179,19 +198,12 @@ export function createLocalBillingProvider(deps: {
     async confirmSetupIntent(customerId, clientSecret, card) {
       return db.transaction(async (tx) => {
         const customer = await lockCustomer(tx, customerId);
-        const [intent] = await tx
-          .select()
-          .from(localBillingSetupIntents)
-          .where(eq(localBillingSetupIntents.clientSecret, clientSecret))
-          .for('update');
+        const intent = await lockSetupIntent(tx, clientSecret);
         if (!intent || intent.customerId !== customerId || intent.status !== 'requires_payment_method') {
           throw new PaymentError(billingMessages.setupIntentInvalid, 'invalid_card');
         }
         const paymentMethod = await storeCard(tx, customerId, card);
-        await tx
-          .update(localBillingSetupIntents)
-          .set({ status: 'succeeded', paymentMethodId: paymentMethod.id })
-          .where(eq(localBillingSetupIntents.id, intent.id));
+        await markSetupIntentSucceeded(tx, intent.id, paymentMethod.id);
         if (!customer.defaultPaymentMethodId) {
           await setDefault(tx, customerId, paymentMethod.id);
           await settleOpenInvoices(tx, customerId, billingNow);
@@ -212,10 +224,7 @@ export function createLocalBillingProvider(deps: {
         const customer = await lockCustomer(tx, customerId);
         const card = await ownedCard(tx, customerId, paymentMethodId);
         if (!card.attachedAt) {
-          await tx
-            .update(localBillingPaymentMethods)
-            .set({ attachedAt: await billingNow(tx) })
-            .where(eq(localBillingPaymentMethods.id, card.id));
+          await markCardAttached(tx, card.id, await billingNow(tx));
         }
         if (!customer.defaultPaymentMethodId) {
           await setDefault(tx, customerId, card.id);
@@ -228,10 +237,7 @@ export function createLocalBillingProvider(deps: {
       await db.transaction(async (tx) => {
         const customer = await lockCustomer(tx, customerId);
         const card = await ownedCard(tx, customerId, paymentMethodId);
-        await tx
-          .update(localBillingPaymentMethods)
-          .set({ detachedAt: await billingNow(tx) })
-          .where(eq(localBillingPaymentMethods.id, card.id));
+        await markCardDetached(tx, card.id, await billingNow(tx));
         if (customer.defaultPaymentMethodId === card.id) {
           const [newest] = await attachedCards(tx, customerId);
           await setDefault(tx, customerId, newest?.id ?? null);
@@ -264,39 +270,23 @@ export function createLocalBillingProvider(deps: {
       );
     },
 
-    async cancelAtPeriodEnd(customerId) {
-      return db.transaction(async (tx) => {
-        await lockCustomer(tx, customerId);
-        const current = await liveSubscription(tx, customerId);
-        if (!current) throw new PaymentError(billingMessages.noSubscription, 'not_found');
-        // Cancelling withdraws a scheduled downgrade: nothing follows the end of this period.
-        const [row] = await tx
-          .update(localBillingSubscriptions)
-          .set({ cancelAtPeriodEnd: true, pendingPlan: null, pendingBillingPeriod: null })
-          .where(eq(localBillingSubscriptions.id, current.id))
-          .returning();
-        return toSubscription(row!);
+    cancelAtPeriodEnd(customerId) {
+      // Cancelling withdraws a scheduled downgrade: nothing follows the end of this period.
+      return changeLiveSubscription(customerId, {
+        cancelAtPeriodEnd: true,
+        pendingPlan: null,
+        pendingBillingPeriod: null,
       });
     },
 
-    async resume(customerId) {
-      return db.transaction(async (tx) => {
-        await lockCustomer(tx, customerId);
-        const current = await liveSubscription(tx, customerId);
-        if (!current) throw new PaymentError(billingMessages.noSubscription, 'not_found');
-        const [row] = await tx
-          .update(localBillingSubscriptions)
-          .set({ cancelAtPeriodEnd: false })
-          .where(eq(localBillingSubscriptions.id, current.id))
-          .returning();
-        return toSubscription(row!);
-      });
+    resume(customerId) {
+      return changeLiveSubscription(customerId, { cancelAtPeriodEnd: false });
     },
 
     async createCheckoutSession(customerId, session: CheckoutRequest) {
       const id = randomId('cs', 24);
       const now = clock.now();
-      await db.insert(localBillingSessions).values({
+      await insertSession(db, {
         id,
         kind: 'checkout',
         customerId,
@@ -313,7 +303,7 @@ export function createLocalBillingProvider(deps: {
     async createPortalSession(customerId, returnUrl) {
       const id = randomId('bps', 24);
       const now = clock.now();
-      await db.insert(localBillingSessions).values({
+      await insertSession(db, {
         id,
         kind: 'portal',
         customerId,
@@ -328,36 +318,9 @@ export function createLocalBillingProvider(deps: {
       await db.transaction(async (tx) => {
         await lockCustomer(tx, customerId);
         const now = await billingNow(tx);
-        await tx
-          .update(localBillingSubscriptions)
-          .set({
-            status: 'canceled',
-            endedAt: now,
-            cancelAtPeriodEnd: false,
-            pendingPlan: null,
-            pendingBillingPeriod: null,
-          })
-          .where(
-            and(
-              eq(localBillingSubscriptions.customerId, customerId),
-              ne(localBillingSubscriptions.status, 'canceled'),
-            ),
-          );
-        await tx
-          .update(localBillingInvoices)
-          .set({ status: 'void' })
-          .where(
-            and(eq(localBillingInvoices.customerId, customerId), eq(localBillingInvoices.status, 'open')),
-          );
-        await tx
-          .update(localBillingPaymentMethods)
-          .set({ detachedAt: now })
-          .where(
-            and(
-              eq(localBillingPaymentMethods.customerId, customerId),
-              isNull(localBillingPaymentMethods.detachedAt),
-            ),
-          );
+        await endLiveSubscriptions(tx, customerId, now);
+        await voidOpenInvoices(tx, customerId);
+        await detachAllCards(tx, customerId, now);
         await setDefault(tx, customerId, null);
       });
     },
@@ -367,18 +330,12 @@ export function createLocalBillingProvider(deps: {
     clockOffsetMs: () => offsetMs(db),
 
     async advanceClock(ms) {
-      await db
-        .insert(localBillingClock)
-        .values({ id: 1, offsetMs: ms })
-        .onConflictDoUpdate({
-          target: localBillingClock.id,
-          set: { offsetMs: sql`${localBillingClock.offsetMs} + ${ms}` },
-        });
+      await addToClockOffset(db, ms);
       return billingNow(db);
     },
 
     async resetClock() {
-      await db.delete(localBillingClock);
+      await clearClockOffset(db);
       return billingNow(db);
     },
 
@@ -387,17 +344,7 @@ export function createLocalBillingProvider(deps: {
       const outcomes: PeriodEndOutcome[] = [];
       const seen = new Set<string>();
       for (;;) {
-        const due = await db
-          .select({ customerId: localBillingSubscriptions.customerId })
-          .from(localBillingSubscriptions)
-          .where(
-            and(
-              ne(localBillingSubscriptions.status, 'canceled'),
-              lte(localBillingSubscriptions.currentPeriodEnd, now),
-            ),
-          )
-          .orderBy(asc(localBillingSubscriptions.currentPeriodEnd))
-          .limit(50);
+        const due = await customersWithDuePeriodEnds(db, now, 50);
         const fresh = due.filter((row) => !seen.has(row.customerId));
         if (fresh.length === 0) return outcomes;
         for (const { customerId } of fresh) {
@@ -427,11 +374,7 @@ export function createLocalBillingProvider(deps: {
 
     async completeCheckout(id, card) {
       return db.transaction(async (tx) => {
-        const [session] = await tx
-          .select()
-          .from(localBillingSessions)
-          .where(and(eq(localBillingSessions.id, id), eq(localBillingSessions.kind, 'checkout')))
-          .for('update');
+        const session = await lockSession(tx, id, 'checkout');
         if (!session?.plan || !session.billingPeriod) {
           throw new PaymentError(billingMessages.invalidSessionId, 'not_found');
         }
@@ -456,10 +399,7 @@ export function createLocalBillingProvider(deps: {
           { plan: session.plan, billingPeriod: session.billingPeriod },
           `checkout:${session.id}`,
         );
-        await tx
-          .update(localBillingSessions)
-          .set({ status: 'complete', subscriptionId: result.subscription.id })
-          .where(eq(localBillingSessions.id, session.id));
+        await markCheckoutComplete(tx, session.id, result.subscription.id);
         return { customerId: session.customerId, subscription: result.subscription, redirectUrl };
       });
     },
@@ -481,15 +421,10 @@ export function createLocalBillingProvider(deps: {
     },
 
     async findInvoiceDocument(id) {
-      const [row] = await db.select().from(localBillingInvoices).where(eq(localBillingInvoices.id, id));
+      const row = await findInvoice(db, id);
       if (!row) return undefined;
       const customer = await findCustomer(db, row.customerId);
-      const [card] = row.paymentMethodId
-        ? await db
-            .select()
-            .from(localBillingPaymentMethods)
-            .where(eq(localBillingPaymentMethods.id, row.paymentMethodId))
-        : [];
+      const card = row.paymentMethodId ? await findCard(db, row.paymentMethodId) : undefined;
       return {
         invoice: toInvoice(row, publicUrl),
         customer: {

@@ -1,3 +1,4 @@
+import type { BoundField } from '../../lib/form-fields.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
 type CommonFieldProps = Omit<TextFieldProps, 'label' | 'type'> & { label?: string };
@@ -20,5 +21,15 @@ export function PasswordField({
       autoComplete={isNew ? 'new-password' : 'current-password'}
       {...props}
     />
+  );
+}
+
+/** First and last name side by side, as every form that asks for a person's name asks for it. */
+export function NameFields({ firstName, lastName }: { firstName: BoundField; lastName: BoundField }) {
+  return (
+    <div className="form__row form__row--2">
+      <TextField label="First name" autoComplete="given-name" {...firstName} />
+      <TextField label="Last name" autoComplete="family-name" {...lastName} />
+    </div>
   );
 }

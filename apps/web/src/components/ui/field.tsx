@@ -13,6 +13,7 @@ export interface FieldOwnProps {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
+  /** Shown after the label, e.g. "(optional)". */
   labelNote?: string | undefined;
   id?: string | undefined;
   className?: string | undefined;
@@ -26,14 +27,7 @@ export function splitFieldProps<P extends FieldOwnProps>(
   return [{ label, error, hint, labelNote, id, className }, control];
 }
 
-export interface FieldProps {
-  label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-  /** Shown after the label, e.g. "(optional)". */
-  labelNote?: string | undefined;
-  id?: string | undefined;
-  className?: string | undefined;
+export interface FieldProps extends FieldOwnProps {
   /** Another element that also describes the control (e.g. a counter). */
   describedBy?: string | undefined;
   /** The hint's element: a paragraph, or a div when the hint holds blocks. */

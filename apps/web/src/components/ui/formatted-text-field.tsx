@@ -1,5 +1,6 @@
 import { formatUsPhone } from '@waitlist/contract';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { toVerificationCode } from '../../lib/verification-code.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
 type FormattedTextFieldProps<T extends FieldValues> = Omit<
@@ -18,7 +19,7 @@ type FormattedTextFieldProps<T extends FieldValues> = Omit<
   onBlurValue?: (value: string, change: (value: string) => void) => void;
 };
 
-/** The one format-as-you-type input of the UI kit: a TextField bound to a react-hook-form field. */
+/** The one format-as-you-type input of the UI kit: a TextField bound to a react-hook-form field, showing that field's error. */
 export function FormattedTextField<T extends FieldValues>({
   control,
   name,
@@ -32,8 +33,9 @@ export function FormattedTextField<T extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <TextField
+          error={fieldState.error?.message}
           {...textFieldProps}
           name={field.name}
           ref={field.ref}
@@ -60,18 +62,25 @@ export function FormattedTextField<T extends FieldValues>({
   );
 }
 
+/** A kind of formatted field takes what FormattedTextField takes, but its own formatter (and type). */
+type FieldKindProps<T extends FieldValues> = Omit<FormattedTextFieldProps<T>, 'format' | 'type'>;
+
+const usPhoneInput = {
+  type: 'tel',
+  inputMode: 'tel',
+  autoComplete: 'tel-national',
+  placeholder: '(555) 123-4567',
+} as const;
+
 /** A US phone number, formatted as typed: "(555) 123-4567". */
-export function UsPhoneField<T extends FieldValues>(
-  props: Omit<FormattedTextFieldProps<T>, 'format' | 'type'>,
-) {
-  return (
-    <FormattedTextField
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel-national"
-      placeholder="(555) 123-4567"
-      {...props}
-      format={formatUsPhone}
-    />
-  );
+export function UsPhoneField<T extends FieldValues>(props: FieldKindProps<T>) {
+  return <FormattedTextField {...usPhoneInput} {...props} format={formatUsPhone} />;
+}
+
+// No maxLength: the browser would cut "123-456" to "123-45" before the digits are kept.
+const codeInput = { inputMode: 'numeric', autoComplete: 'one-time-code', placeholder: '123456' } as const;
+
+/** The 6-digit code from an email: digits only, "123456", and the browser may fill it from the message. */
+export function VerificationCodeField<T extends FieldValues>(props: FieldKindProps<T>) {
+  return <FormattedTextField className="field--code" {...codeInput} {...props} format={toVerificationCode} />;
 }

@@ -78,7 +78,7 @@ export function Modal({ title, onClose, children, footer, tone = 'default' }: Mo
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label="Close dialog" onClick={onClose}>
+          <button type="button" className="close-button" aria-label="Close dialog" onClick={onClose}>
             ×
           </button>
         </div>

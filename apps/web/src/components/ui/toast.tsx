@@ -195,7 +195,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </p>
             <button
               type="button"
-              className="toast__close"
+              className="close-button close-button--small"
               aria-label="Close notification"
               onClick={() => dismiss(toast.id)}
             >

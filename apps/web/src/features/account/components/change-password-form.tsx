@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   authMessages,
   type ChangePasswordForm,
   changePasswordForm,
   screenMessages,
 } from '@waitlist/contract';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PasswordField } from '../../../components/ui/common-fields.tsx';
@@ -13,6 +12,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 
 const emptyPasswords: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -21,15 +21,7 @@ export function ChangePasswordSection() {
   const { replaceToken } = useAuth();
   const toast = useToast();
   const updatePassword = useUpdatePassword();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordForm),
+  const { control, handleSubmit, reset, setError, field, formState } = useZodForm(changePasswordForm, {
     defaultValues: emptyPasswords,
   });
   const [currentPassword, newPassword, confirmPassword] = useWatch({
@@ -63,27 +55,13 @@ export function ChangePasswordSection() {
         <p className="card__subtitle">You stay logged in here; other devices are logged out.</p>
       </header>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <PasswordField
-          label="Current password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
+        <PasswordField label="Current password" {...field('currentPassword')} />
         <div className="form__row form__row--2">
-          <PasswordField
-            label="New password"
-            isNew
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <PasswordField
-            label="Confirm new password"
-            isNew
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
+          <PasswordField label="New password" isNew {...field('newPassword')} />
+          <PasswordField label="Confirm new password" isNew {...field('confirmPassword')} />
         </div>
         <div className="form__actions">
-          <Button type="submit" busy={isSubmitting} disabled={!allFilled}>
+          <Button type="submit" busy={formState.isSubmitting} disabled={!allFilled}>
             Update Password
           </Button>
         </div>

@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DELETE_CONFIRMATION_WORD, deleteAccountForm, screenMessages } from '@waitlist/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -11,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 export function DeleteAccountSection() {
@@ -36,12 +34,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const navigate = useNavigate();
   const deleteAccount = useDeleteAccount();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof deleteAccountForm>>({
-    resolver: zodResolver(deleteAccountForm),
+  const { handleSubmit, field, formState } = useZodForm(deleteAccountForm, {
     defaultValues: { confirmation: '' },
   });
 
@@ -68,14 +61,13 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          error={errors.confirmation?.message}
-          {...register('confirmation')}
+          {...field('confirmation')}
         />
         <div className="form__actions form__actions--end">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" busy={isSubmitting}>
+          <Button type="submit" variant="danger" busy={formState.isSubmitting}>
             Delete Account
           </Button>
         </div>

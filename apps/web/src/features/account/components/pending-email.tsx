@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { authMessages, type ConfirmEmailBody, confirmEmailBody, screenMessages } from '@waitlist/contract';
-import { useForm } from 'react-hook-form';
+import { authMessages, confirmEmailBody, screenMessages } from '@waitlist/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
+import { VerificationCodeField } from '../../../components/ui/formatted-text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { toVerificationCode } from '../../../lib/verification-code.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useCancelEmailChange, useConfirmEmail, useResendEmailCode } from '../api/email-change.ts';
 
 /**
@@ -21,13 +19,7 @@ export function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
   const confirm = useConfirmEmail();
   const cancel = useCancelEmailChange();
   const resend = useResendEmailCode();
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ConfirmEmailBody>({
-    resolver: zodResolver(confirmEmailBody),
+  const { control, handleSubmit, setError, formState } = useZodForm(confirmEmailBody, {
     defaultValues: { verificationCode: '' },
   });
 
@@ -61,27 +53,21 @@ export function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
     }
   };
 
-  const busy = isSubmitting || cancel.isPending;
+  const busy = formState.isSubmitting || cancel.isPending;
   return (
     <section className="pending-email" aria-label="New email address">
       <Alert tone="info" title="Confirm your new email">
         {authMessages.emailChangePending(pendingEmail)}
       </Alert>
       <form className="pending-email__form" onSubmit={onSubmit} noValidate>
-        <FormattedTextField
+        <VerificationCodeField
           control={control}
           name="verificationCode"
           label="Code sent to your new email"
-          className="field--code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          error={errors.verificationCode?.message}
-          format={toVerificationCode}
           disabled={busy}
         />
         <div className="pending-email__actions">
-          <Button type="submit" busy={isSubmitting} disabled={cancel.isPending}>
+          <Button type="submit" busy={formState.isSubmitting} disabled={cancel.isPending}>
             Confirm new email
           </Button>
           <Button
@@ -97,7 +83,7 @@ export function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
             type="button"
             variant="ghost"
             busy={cancel.isPending}
-            disabled={isSubmitting}
+            disabled={formState.isSubmitting}
             onClick={() => void onCancel()}
           >
             Keep my current email

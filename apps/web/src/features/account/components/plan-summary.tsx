@@ -10,7 +10,7 @@ export function PlanSummary({ user }: { user: User }) {
   return (
     <Card className="plan-summary">
       <div>
-        <p className="plan-summary__eyebrow">Current plan</p>
+        <p className="eyebrow">Current plan</p>
         <p className="plan-summary__plan">{planLabels[user.subscriptionPlan]}</p>
         {trialEnds && !Number.isNaN(trialEnds.getTime()) ? (
           <p className="muted plan-summary__note">Trial ends {dateFormat.format(trialEnds)}</p>

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { formatUsPhone, screenMessages, type User, updateDetailsBody } from '@waitlist/contract';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { EmailField } from '../../../components/ui/common-fields.tsx';
+import { EmailField, NameFields } from '../../../components/ui/common-fields.tsx';
 import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useUpdateDetails } from '../api/update-details.ts';
 import { PendingEmail } from './pending-email.tsx';
 
@@ -34,15 +33,7 @@ export function ProfileForm({ user }: { user: User }) {
   const { setUser, refreshUser } = useAuth();
   const toast = useToast();
   const updateDetails = useUpdateDetails();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileFormInput, unknown, z.output<typeof profileForm>>({
-    resolver: zodResolver(profileForm),
+  const { control, handleSubmit, reset, setError, field, formState } = useZodForm(profileForm, {
     defaultValues: valuesFrom(user),
   });
 
@@ -82,39 +73,24 @@ export function ProfileForm({ user }: { user: User }) {
       </header>
       {user.pendingEmail ? <PendingEmail pendingEmail={user.pendingEmail} /> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="form__row form__row--2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
+        <NameFields firstName={field('firstName')} lastName={field('lastName')} />
         <div className="form__row form__row--2">
           <TextField
             label="Business name"
             labelNote="(optional)"
             autoComplete="organization"
-            error={errors.businessName?.message}
-            {...register('businessName')}
+            {...field('businessName')}
           />
           <UsPhoneField
             control={control}
             name="businessPhone"
             label="Business phone"
             hint="For reference: saving your information does not change it."
-            error={errors.businessPhone?.message}
           />
         </div>
-        <EmailField error={errors.email?.message} {...register('email')} />
+        <EmailField {...field('email')} />
         <div className="form__actions">
-          <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
+          <Button type="submit" busy={formState.isSubmitting} disabled={!formState.isDirty}>
             Save Information
           </Button>
         </div>

@@ -75,7 +75,7 @@ export function AccountPage({ planPanel, billingPanel, checklist }: AccountPageP
         <nav className="account__tabs" aria-label="Account sections">
           <button
             type="button"
-            className="account__tab"
+            className="pill-button account__tab"
             aria-current={tab === 'information' ? 'page' : undefined}
             onClick={() => selectTab('information')}
           >
@@ -94,7 +94,7 @@ export function AccountPage({ planPanel, billingPanel, checklist }: AccountPageP
         </div>
       ) : null}
       {tab === 'information' ? (
-        <div className="account__grid">
+        <div className="page-columns page-columns--main-aside">
           <div className="stack">
             <ProfileForm key={`${user.id}-${user.email}`} user={user} />
             {user.isExternalAuth ? null : <ChangePasswordSection />}

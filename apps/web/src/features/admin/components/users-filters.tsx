@@ -23,34 +23,53 @@ const sortChoices: { sort: AdminSortKey; order: SortOrder; label: string }[] = [
   { sort: 'subscriptionPlan', order: 'desc', label: 'Plan, Growth first' },
 ];
 
+const verifiedChoices = [
+  { value: 'true', label: 'Verified' },
+  { value: 'false', label: 'Unverified' },
+];
+const planChoices = subscriptionPlans.map((plan) => ({ value: plan, label: planLabel(plan) }));
+
+/** A filter that is off ("All") or narrows the list to one of its choices. */
+function FilterSelect(props: {
+  label: string;
+  value: string;
+  choices: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <SelectField
+      label={props.label}
+      className="admin-filters__select"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+    >
+      <option value="">All</option>
+      {props.choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /** Search, the Verified and Plan filters, and (on phones, where the column headers are hidden) a sort menu. */
 export function UsersFilters({ view, onChange, onSearch }: UsersFiltersProps) {
   return (
     <search className="admin-filters" aria-label="Filter users">
       <UsersSearch value={view.search} onSearch={onSearch} />
-      <SelectField
+      <FilterSelect
         label="Verified"
-        className="admin-filters__select"
         value={view.verified}
-        onChange={(event) => onChange({ verified: event.target.value as VerifiedFilter })}
-      >
-        <option value="">All</option>
-        <option value="true">Verified</option>
-        <option value="false">Unverified</option>
-      </SelectField>
-      <SelectField
+        choices={verifiedChoices}
+        onChange={(verified) => onChange({ verified: verified as VerifiedFilter })}
+      />
+      <FilterSelect
         label="Plan"
-        className="admin-filters__select"
         value={view.plan}
-        onChange={(event) => onChange({ plan: event.target.value as PlanFilter })}
-      >
-        <option value="">All</option>
-        {subscriptionPlans.map((plan) => (
-          <option key={plan} value={plan}>
-            {planLabel(plan)}
-          </option>
-        ))}
-      </SelectField>
+        choices={planChoices}
+        onChange={(plan) => onChange({ plan: plan as PlanFilter })}
+      />
       <SelectField
         label="Sort by"
         className="admin-filters__select admin-filters__sort"

@@ -28,7 +28,7 @@ export function UsersTable({ users, sort, order, onSort, updating }: UsersTableP
   return (
     <div className="admin-users__scroll">
       <table
-        className={`admin-users__table${updating ? ' admin-users__table--updating' : ''}`}
+        className={`data-table admin-users__table${updating ? ' admin-users__table--updating' : ''}`}
         aria-busy={updating || undefined}
       >
         <caption className="visually-hidden">Users</caption>

@@ -62,7 +62,7 @@ export function AdminPage() {
           {users.isPending ? (
             <Skeleton lines={6} label="Loading users" />
           ) : users.isError ? (
-            <div className="admin-users__message">
+            <div className="stack admin-users__message">
               <Alert>{screenErrorMessage(users.error, authMessages.fetchUsersFailed)}</Alert>
               <Button variant="secondary" busy={users.isFetching} onClick={() => users.refetch()}>
                 Retry
@@ -76,7 +76,7 @@ export function AdminPage() {
                 </p>
                 {users.isPlaceholderData ? (
                   <p className="admin-users__updating" role="status">
-                    <span className="admin-users__spinner" aria-hidden="true" />
+                    <span className="spinner spinner--small" aria-hidden="true" />
                     Loading users…
                   </p>
                 ) : null}
@@ -90,7 +90,7 @@ export function AdminPage() {
                   onSort={(sort) => update(nextSort(view, sort))}
                 />
               ) : (
-                <div className="admin-users__message admin-users__empty">
+                <div className="stack admin-users__message admin-users__empty">
                   <p>{filtered ? 'No users match.' : 'No users yet.'}</p>
                   {filtered ? (
                     <Button variant="secondary" onClick={clearFilters}>

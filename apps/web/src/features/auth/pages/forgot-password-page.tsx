@@ -1,18 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type ForgotPasswordBody,
-  forgotPasswordBody,
-  screenMessages,
-  validationMessages,
-} from '@waitlist/contract';
+import { forgotPasswordBody, screenMessages, validationMessages } from '@waitlist/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField } from '../../../components/ui/common-fields.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LocalMailboxNote } from '../components/local-mailbox-note.tsx';
@@ -22,13 +16,7 @@ export function ForgotPasswordPage() {
   const forgotPassword = useForgotPassword();
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordBody>({
-    resolver: zodResolver(forgotPasswordBody),
+  const { handleSubmit, setError, field, formState } = useZodForm(forgotPasswordBody, {
     defaultValues: { email: '' },
   });
 
@@ -64,8 +52,8 @@ export function ForgotPasswordPage() {
       ) : null}
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <EmailField error={errors.email?.message} {...register('email')} />
-        <Button type="submit" block busy={isSubmitting}>
+        <EmailField {...field('email')} />
+        <Button type="submit" block busy={formState.isSubmitting}>
           Send reset instructions
         </Button>
       </form>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, PasswordField } from '../../../components/ui/common-fields.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { bindFields } from '../../../lib/form-fields.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
@@ -28,6 +29,7 @@ export function LoginPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginBody>({ resolver, defaultValues: { email: '', password: '' } });
+  const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -53,8 +55,8 @@ export function LoginPage() {
     >
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <EmailField error={errors.email?.message} {...register('email')} />
-        <PasswordField error={errors.password?.message} {...register('password')} />
+        <EmailField {...field('email')} />
+        <PasswordField {...field('password')} />
         <div className="auth-links">
           <Link to="/forgot-password">Forgot password?</Link>
         </div>

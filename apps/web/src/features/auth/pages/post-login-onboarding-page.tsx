@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   phoneDigits,
   type SocialUserData,
@@ -6,7 +5,6 @@ import {
   validationMessages,
 } from '@waitlist/contract';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,6 +13,7 @@ import { EmailField } from '../../../components/ui/common-fields.tsx';
 import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
 import { readSocialUserData } from '../../../lib/social-user-data-read.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { AppleIcon, FacebookIcon, GoogleIcon } from '../components/social-icons.tsx';
 import { TermsDialog } from '../components/terms-dialog.tsx';
@@ -25,8 +24,6 @@ const providerIcons: Record<SocialUserData['provider'], ReactNode> = {
   facebook: <FacebookIcon />,
   apple: <AppleIcon />,
 };
-
-type FinishValues = { email: string; phoneNumber: string };
 
 /** Only the fields this owner still has to give are checked. */
 function finishSchema(askEmail: boolean, askPhone: boolean) {
@@ -76,15 +73,7 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [termsOpen, setTermsOpen] = useState(false);
   const schema = useMemo(() => finishSchema(askEmail, askPhone), [askEmail, askPhone]);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<FinishValues, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const { control, handleSubmit, setError, setFocus, field, formState } = useZodForm(schema, {
     defaultValues: { email: '', phoneNumber: '' },
   });
 
@@ -148,11 +137,7 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
         {askEmail ? (
-          <EmailField
-            hint="We send account and billing messages here."
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <EmailField hint="We send account and billing messages here." {...field('email')} />
         ) : null}
         {askPhone ? (
           <UsPhoneField
@@ -160,10 +145,9 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
             name="phoneNumber"
             label="Phone number"
             hint="A US number where we can reach you about your account."
-            error={errors.phoneNumber?.message}
           />
         ) : null}
-        <Button type="submit" block busy={isSubmitting}>
+        <Button type="submit" block busy={formState.isSubmitting}>
           Create my account
         </Button>
         <p className="social-identity__terms">

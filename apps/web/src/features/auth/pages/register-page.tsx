@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type RegisterForm, registerForm, validationMessages } from '@waitlist/contract';
+import { registerForm, validationMessages } from '@waitlist/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { EmailField, PasswordField } from '../../../components/ui/common-fields.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField, NameFields, PasswordField } from '../../../components/ui/common-fields.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { SocialButtons, type SocialProvider } from '../components/social-buttons.tsx';
@@ -21,26 +18,19 @@ export function RegisterPage() {
   const registerAccount = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
   const [termsOpen, setTermsOpen] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    getValues,
-    setFocus,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterForm, unknown, z.output<typeof registerForm>>({
-    resolver: zodResolver(registerForm),
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-      acceptTerms: false,
+  const { handleSubmit, setError, clearErrors, getValues, setFocus, watch, field, formState } = useZodForm(
+    registerForm,
+    {
+      defaultValues: {
+        firstName: '',
+        lastName: '',
+        email: '',
+        password: '',
+        confirmPassword: '',
+        acceptTerms: false,
+      },
     },
-  });
+  );
 
   const onSubmit = handleSubmit(async ({ firstName, lastName, email, password }) => {
     setFormError(null);
@@ -78,49 +68,25 @@ export function RegisterPage() {
     >
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="form__row form__row--2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
-        <EmailField error={errors.email?.message} {...register('email')} />
-        <PasswordField
-          isNew
-          hint="At least 6 characters."
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label="Confirm password"
-          isNew
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NameFields firstName={field('firstName')} lastName={field('lastName')} />
+        <EmailField {...field('email')} />
+        <PasswordField isNew hint="At least 6 characters." {...field('password')} />
+        <PasswordField label="Confirm password" isNew {...field('confirmPassword')} />
         <CheckboxField
           label="I accept the Terms of Service"
-          error={errors.acceptTerms?.message}
           after={
             <Button variant="link" className="terms-link" onClick={() => setTermsOpen(true)}>
               Read the terms
             </Button>
           }
-          {...register('acceptTerms', {
+          {...field('acceptTerms', {
             // Ticking the box answers "before continuing with Google" at once, not at the next submit.
             onChange: (event: { target: { checked: boolean } }) => {
               if (event.target.checked) clearErrors('acceptTerms');
             },
           })}
         />
-        <Button type="submit" block busy={isSubmitting}>
+        <Button type="submit" block busy={formState.isSubmitting}>
           Create account
         </Button>
       </form>

@@ -1,12 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  RESET_REDIRECT_MS,
-  type ResetPasswordForm,
-  resetPasswordForm,
-  screenMessages,
-} from '@waitlist/contract';
+import { RESET_REDIRECT_MS, resetPasswordForm, screenMessages } from '@waitlist/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +7,7 @@ import { PasswordField } from '../../../components/ui/common-fields.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 
@@ -47,13 +41,7 @@ function ResetPasswordFormView({ resetToken }: { resetToken: string }) {
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
   const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordForm),
+  const { handleSubmit, setError, field, formState } = useZodForm(resetPasswordForm, {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -95,19 +83,9 @@ function ResetPasswordFormView({ resetToken }: { resetToken: string }) {
       footer={<Link to="/login">Back to log in</Link>}
     >
       <form className="form" onSubmit={onSubmit} noValidate>
-        <PasswordField
-          label="New password"
-          isNew
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          isNew
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <Button type="submit" block busy={isSubmitting}>
+        <PasswordField label="New password" isNew {...field('password')} />
+        <PasswordField label="Confirm new password" isNew {...field('confirmPassword')} />
+        <Button type="submit" block busy={formState.isSubmitting}>
           Reset password
         </Button>
       </form>

@@ -1,22 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   screenMessages,
   VERIFICATION_BANNER_MS,
   VERIFY_REDIRECT_MS,
-  type VerifyAccountBody,
   verifyAccountBody,
 } from '@waitlist/contract';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
+import { VerificationCodeField } from '../../../components/ui/formatted-text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAuth, useCurrentUser } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { toVerificationCode } from '../../../lib/verification-code.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useSendVerification } from '../api/send-verification.ts';
 import { useVerifyAccount } from '../api/verify-account.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
@@ -31,13 +28,7 @@ export function VerifyAccountPage() {
   const sendVerification = useSendVerification();
   const [verified, setVerified] = useState(false);
   const [bannerVisible, setBannerVisible] = useState(false);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<VerifyAccountBody>({
-    resolver: zodResolver(verifyAccountBody),
+  const { control, handleSubmit, setError, formState } = useZodForm(verifyAccountBody, {
     defaultValues: { verificationCode: '' },
   });
 
@@ -93,21 +84,14 @@ export function VerifyAccountPage() {
     >
       {bannerVisible ? <Alert tone="success">{screenMessages.accountVerified}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <FormattedTextField
+        <VerificationCodeField
           control={control}
           name="verificationCode"
           label="Verification code"
-          className="field--code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          // No maxLength: the browser would cut "123-456" to "123-45" before the digits are kept.
-          error={errors.verificationCode?.message}
-          format={toVerificationCode}
           formatPaste
           disabled={verified}
         />
-        <Button type="submit" block busy={isSubmitting} disabled={verified}>
+        <Button type="submit" block busy={formState.isSubmitting} disabled={verified}>
           Verify
         </Button>
       </form>

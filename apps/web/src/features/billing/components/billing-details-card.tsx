@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type BillingDetailsBody, billingMessages, type User } from '@waitlist/contract';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,6 +6,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { sendBillingUpdateNotification } from '../api/send-notifications.ts';
 import { useUpdateBillingDetails } from '../api/update-billing-details.ts';
 import { useNotifyOwner } from './use-notify-owner.ts';
@@ -54,14 +53,7 @@ export function BillingDetailsCard({ user }: { user: User }) {
   const toast = useToast();
   const update = useUpdateBillingDetails();
   const notifyOwner = useNotifyOwner();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<BillingDetailsForm>({
-    resolver: zodResolver(billingDetailsForm),
+  const { handleSubmit, reset, setError, field, formState } = useZodForm(billingDetailsForm, {
     defaultValues: initialValues(user),
   });
 
@@ -84,34 +76,11 @@ export function BillingDetailsCard({ user }: { user: User }) {
         <p className="card__subtitle">The name and address printed on your invoices.</p>
       </header>
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Billing details">
-        <TextField
-          label="Name on invoices"
-          autoComplete="organization"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Address"
-          labelNote="(optional)"
-          autoComplete="address-line1"
-          error={errors.line1?.message}
-          {...register('line1')}
-        />
+        <TextField label="Name on invoices" autoComplete="organization" {...field('name')} />
+        <TextField label="Address" labelNote="(optional)" autoComplete="address-line1" {...field('line1')} />
         <div className="form__row form__row--2">
-          <TextField
-            label="City"
-            labelNote="(optional)"
-            autoComplete="address-level2"
-            error={errors.city?.message}
-            {...register('city')}
-          />
-          <TextField
-            label="State"
-            labelNote="(optional)"
-            autoComplete="address-level1"
-            error={errors.state?.message}
-            {...register('state')}
-          />
+          <TextField label="City" labelNote="(optional)" autoComplete="address-level2" {...field('city')} />
+          <TextField label="State" labelNote="(optional)" autoComplete="address-level1" {...field('state')} />
         </div>
         <div className="form__row form__row--2">
           <TextField
@@ -119,19 +88,17 @@ export function BillingDetailsCard({ user }: { user: User }) {
             labelNote="(optional)"
             autoComplete="postal-code"
             inputMode="numeric"
-            error={errors.postalCode?.message}
-            {...register('postalCode')}
+            {...field('postalCode')}
           />
-          <TextField
-            label="Country"
-            autoComplete="country"
-            maxLength={2}
-            error={errors.country?.message}
-            {...register('country')}
-          />
+          <TextField label="Country" autoComplete="country" maxLength={2} {...field('country')} />
         </div>
         <div className="form__actions">
-          <Button type="submit" variant="secondary" busy={isSubmitting} disabled={!isDirty}>
+          <Button
+            type="submit"
+            variant="secondary"
+            busy={formState.isSubmitting}
+            disabled={!formState.isDirty}
+          >
             Save Billing Details
           </Button>
         </div>

@@ -55,7 +55,7 @@ export function BillingTab() {
           complete.
         </Alert>
       )}
-      <div className="billing-tab__grid">
+      <div className="page-columns page-columns--main-aside">
         <div className="stack">
           <PaymentMethodsCard
             paymentMethods={paymentMethods}

@@ -34,13 +34,13 @@ export function CurrentPlanCard({ user, subscription, now }: CurrentPlanCardProp
   const badges = accountBadges(user, subscription, now);
   return (
     <Card className="current-plan">
-      <div className="current-plan__summary">
+      <div className="split-header split-header--top">
         <div>
-          <h2 className="current-plan__eyebrow">Current Plan</h2>
+          <h2 className="eyebrow">Current Plan</h2>
           <p className="current-plan__name">{planLabels[plan]}</p>
           {subscription && period ? <p className="muted current-plan__period">Billed {period}</p> : null}
         </div>
-        <ul className="current-plan__badges" aria-label="Plan status">
+        <ul className="badge-list" aria-label="Plan status">
           {badges.map((badge) => (
             <li key={badge.label}>
               <Badge tone={badge.tone}>{badge.label}</Badge>
@@ -135,7 +135,7 @@ function CancelNotice({ periodEnd }: { periodEnd: Date | null }) {
   };
 
   return (
-    <div className="cancel-notice" role="status">
+    <div className="split-header warning-note cancel-notice" role="status">
       <p>
         <strong>Your subscription is cancelled.</strong> It stays active until{' '}
         {periodEnd ? formatDate(periodEnd) : 'the end of your billing period'}, then ends. Nothing more is

@@ -37,7 +37,7 @@ export function InvoiceHistory({ invoices }: { invoices: UseQueryResult<Invoice[
           </Button>
         </Alert>
       ) : invoices.data.length === 0 ? (
-        <p className="invoices__empty">No invoices yet. They appear here after your first payment.</p>
+        <p className="empty-note">No invoices yet. They appear here after your first payment.</p>
       ) : (
         <InvoiceTable invoices={invoices.data} />
       )}
@@ -48,7 +48,7 @@ export function InvoiceHistory({ invoices }: { invoices: UseQueryResult<Invoice[
 function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   const newestFirst = [...invoices].sort((a, b) => b.created - a.created);
   return (
-    <table className="invoice-table">
+    <table className="data-table invoice-table">
       <caption className="visually-hidden">Invoice history</caption>
       <thead>
         <tr>

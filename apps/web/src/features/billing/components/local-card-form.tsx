@@ -1,18 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { billingMessages } from '@waitlist/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormattedTextField } from '../../../components/ui/formatted-text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useConfirmLocalSetup } from '../api/confirm-local-setup.ts';
-import { useCreateSetupIntent } from '../api/create-setup-intent.ts';
 import { formatCardExpiry, formatCardNumber } from '../utils/cards.ts';
-import { useSaveCard } from './use-save-card.ts';
+import { CardFormFooter } from './card-form-footer.tsx';
+import { useSaveCard, useSetupIntentSecret } from './use-save-card.ts';
 import './card-form.css';
+import { useZodForm } from '../../../lib/zod-form.ts';
 
 /** The local provider's test cards (issue 4); anything else is refused by the server. */
 const testCards = [
@@ -64,30 +61,18 @@ type CardFormProps = { onAdded: () => void; onCancel?: () => void };
  */
 export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
   const toast = useToast();
-  const createSetupIntent = useCreateSetupIntent();
+  const setupIntentSecret = useSetupIntentSecret();
   const confirmSetup = useConfirmLocalSetup();
   const saveCard = useSaveCard();
   const [cardError, setCardError] = useState<string | null>(null);
-  const {
-    control,
-    handleSubmit,
-    reset,
-    setValue,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<LocalCardFormValues>({ resolver: zodResolver(localCardForm), defaultValues: emptyCard });
+  const { control, handleSubmit, reset, setValue, setFocus, formState } = useZodForm(localCardForm, {
+    defaultValues: emptyCard,
+  });
 
   const onSubmit = handleSubmit(async ({ number, expiry, cvc }) => {
     setCardError(null);
-    let clientSecret: string;
-    try {
-      ({ clientSecret } = await createSetupIntent.mutateAsync());
-    } catch (error) {
-      toast.error(screenErrorMessage(error, billingMessages.initializePaymentFormFailed), {
-        title: billingMessages.initializePaymentFormFailedTitle,
-      });
-      return;
-    }
+    const clientSecret = await setupIntentSecret();
+    if (clientSecret === null) return;
     const [month, year] = expiry.split('/');
     let paymentMethodId: string;
     try {
@@ -114,7 +99,7 @@ export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
 
   return (
     <form className="card-form" onSubmit={onSubmit} noValidate aria-label="Add a card">
-      <div className="card-form__test-mode">
+      <div className="warning-note card-form__test-mode">
         <p className="card-form__test-title">
           <span className="card-form__test-tag">Test mode</span> No real card is charged.
         </p>
@@ -147,7 +132,6 @@ export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        error={errors.number?.message}
         format={formatCardNumber}
         onValueChange={() => setCardError(null)}
       />
@@ -159,7 +143,6 @@ export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
-          error={errors.expiry?.message}
           format={formatCardExpiry}
           onValueChange={() => setCardError(null)}
         />
@@ -170,25 +153,10 @@ export function LocalCardForm({ onAdded, onCancel }: CardFormProps) {
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
-          error={errors.cvc?.message}
           format={(value) => value.replace(/\D/g, '').slice(0, 4)}
         />
       </div>
-      {cardError ? (
-        <Alert tone="error" title="Card not saved">
-          {cardError}
-        </Alert>
-      ) : null}
-      <div className="form__actions">
-        <Button type="submit" busy={isSubmitting}>
-          Save Card
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" disabled={isSubmitting} onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <CardFormFooter cardError={cardError} submitting={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

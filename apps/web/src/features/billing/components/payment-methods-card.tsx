@@ -130,7 +130,7 @@ export function PaymentMethodsCard({
           })}
         </ul>
       ) : (
-        <p className="payment-methods__empty">No cards on file yet. Add one to choose a paid plan.</p>
+        <p className="empty-note">No cards on file yet. Add one to choose a paid plan.</p>
       )}
 
       {formOpen ? (

@@ -29,11 +29,11 @@ export function PlanCard({ description, pricing, period, state, onSelect }: Plan
   const isCurrent = state.kind === 'current';
   return (
     <article className={`plan-card${isCurrent ? ' plan-card--current' : ''}`} aria-labelledby={titleId}>
-      <header className="plan-card__header">
+      <header className="split-header plan-card__header">
         <h3 id={titleId} className="plan-card__name">
           {description.name}
         </h3>
-        <div className="plan-card__badges">
+        <div className="badge-list plan-card__badges">
           {isCurrent ? <Badge tone="primary">Current Plan</Badge> : null}
           {period === 'yearly' && saving > 0 ? <Badge tone="success">Save {saving}%</Badge> : null}
         </div>
@@ -110,7 +110,7 @@ export function EnterpriseCard({ businessName }: { businessName: string }) {
   const subject = `Enterprise plan${businessName ? ` for ${businessName}` : ''}`;
   return (
     <article className="plan-card plan-card--enterprise" aria-labelledby={titleId}>
-      <header className="plan-card__header">
+      <header className="split-header plan-card__header">
         <h3 id={titleId} className="plan-card__name">
           Enterprise
         </h3>

@@ -2,12 +2,9 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { billingMessages } from '@waitlist/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { screenErrorMessage } from '../../../lib/api-client.ts';
-import { useCreateSetupIntent } from '../api/create-setup-intent.ts';
-import { useSaveCard } from './use-save-card.ts';
+import { CardFormFooter } from './card-form-footer.tsx';
+import { useSaveCard, useSetupIntentSecret } from './use-save-card.ts';
 import './card-form.css';
 
 /** Stripe.js loads once per key, and only when this form is first shown (it is lazily imported). */
@@ -50,7 +47,7 @@ function StripeCardFields({ onAdded, onCancel }: Omit<StripeCardFormProps, 'publ
   const toast = useToast();
   const stripe = useStripe();
   const elements = useElements();
-  const createSetupIntent = useCreateSetupIntent();
+  const setupIntentSecret = useSetupIntentSecret();
   const saveCard = useSaveCard();
   const hintId = useId();
   const [submitting, setSubmitting] = useState(false);
@@ -67,15 +64,8 @@ function StripeCardFields({ onAdded, onCancel }: Omit<StripeCardFormProps, 'publ
     setSubmitting(true);
     setCardError(null);
     try {
-      let clientSecret: string;
-      try {
-        ({ clientSecret } = await createSetupIntent.mutateAsync());
-      } catch (error) {
-        toast.error(screenErrorMessage(error, billingMessages.initializePaymentFormFailed), {
-          title: billingMessages.initializePaymentFormFailedTitle,
-        });
-        return;
-      }
+      const clientSecret = await setupIntentSecret();
+      if (clientSecret === null) return;
       const result = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
       if (result.error) {
         const message = result.error.message ?? billingMessages.addPaymentMethodFailed;
@@ -109,21 +99,12 @@ function StripeCardFields({ onAdded, onCancel }: Omit<StripeCardFormProps, 'publ
           Your card details go straight to Stripe; we only keep the brand, last 4 digits and expiry.
         </p>
       </fieldset>
-      {cardError ? (
-        <Alert tone="error" title="Card not saved">
-          {cardError}
-        </Alert>
-      ) : null}
-      <div className="form__actions">
-        <Button type="submit" busy={submitting} disabled={!stripe}>
-          Save Card
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" disabled={submitting} onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <CardFormFooter
+        cardError={cardError}
+        submitting={submitting}
+        ready={Boolean(stripe)}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

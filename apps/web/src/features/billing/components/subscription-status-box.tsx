@@ -59,7 +59,7 @@ export function SubscriptionStatusBox({
           <span className="status-box__period"> · billed {subscription.billingPeriod}</span>
         ) : null}
       </p>
-      <ul className="status-box__badges" aria-label="Subscription status">
+      <ul className="badge-list" aria-label="Subscription status">
         {accountBadges(user, subscription, now).map((badge) => (
           <li key={badge.label}>
             <Badge tone={badge.tone}>{badge.label}</Badge>

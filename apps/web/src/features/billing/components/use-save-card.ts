@@ -4,8 +4,28 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useAddPaymentMethod } from '../api/add-payment-method.ts';
 import { useReloadBilling } from '../api/billing-keys.ts';
+import { useCreateSetupIntent } from '../api/create-setup-intent.ts';
 import { sendBillingUpdateNotification } from '../api/send-notifications.ts';
 import { useNotifyOwner } from './use-notify-owner.ts';
+
+/**
+ * The first step of both card forms: a setup intent's client secret, or null (and a toast saying the
+ * payment form could not start) when the server refuses one.
+ */
+export function useSetupIntentSecret() {
+  const toast = useToast();
+  const { mutateAsync } = useCreateSetupIntent();
+  return useCallback(async (): Promise<string | null> => {
+    try {
+      return (await mutateAsync()).clientSecret;
+    } catch (error) {
+      toast.error(screenErrorMessage(error, billingMessages.initializePaymentFormFailed), {
+        title: billingMessages.initializePaymentFormFailedTitle,
+      });
+      return null;
+    }
+  }, [mutateAsync, toast]);
+}
 
 /**
  * The last step of both card forms (Stripe Elements and the local test form): attach the confirmed

@@ -4,15 +4,14 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { billingKeys } from '../api/billing-keys.ts';
 import { useSubscription } from '../api/get-subscription.ts';
+import { SubscriptionResult } from '../components/subscription-result.tsx';
 import { useErrorToast } from '../components/use-error-toast.ts';
 import { subscriptionStatusBadge } from '../utils/badges.ts';
 import { formatDate, nextBillingDate } from '../utils/billing-time.ts';
-import './subscription-result.css';
 
 /** While the provider's confirmation has not reached us yet, ask again this often, this many times. */
 const CONFIRMATION_POLL_MS = 2000;
@@ -28,21 +27,16 @@ export function SubscriptionSuccessPage() {
 
 function SessionError() {
   return (
-    <div className="page subscription-result">
-      <Card className="subscription-result__card">
-        <span className="subscription-result__icon subscription-result__icon--error" aria-hidden="true">
-          !
-        </span>
-        <h1 className="page__title">Something went wrong</h1>
-        <Alert tone="error" title={billingMessages.sessionErrorTitle}>
-          {billingMessages.invalidSessionId}
-        </Alert>
-        <p className="muted">No changes were made from this page. Your account shows your current plan.</p>
-        <Link className="button button--primary" to="/account">
-          Go to My Account
-        </Link>
-      </Card>
-    </div>
+    <SubscriptionResult mark="!" tone="error">
+      <h1 className="page__title">Something went wrong</h1>
+      <Alert tone="error" title={billingMessages.sessionErrorTitle}>
+        {billingMessages.invalidSessionId}
+      </Alert>
+      <p className="muted">No changes were made from this page. Your account shows your current plan.</p>
+      <Link className="button button--primary" to="/account">
+        Go to My Account
+      </Link>
+    </SubscriptionResult>
   );
 }
 
@@ -71,46 +65,41 @@ function CheckoutResult() {
     : null;
 
   return (
-    <div className="page subscription-result">
-      <Card className="subscription-result__card">
-        <span className="subscription-result__icon" aria-hidden="true">
-          ✓
-        </span>
-        <h1 className="page__title">Payment successful</h1>
-        <p className="page__lead">Thank you! Your subscription is set up.</p>
-        {subscriptionQuery.isPending ? (
-          <Skeleton label="Loading your subscription" lines={2} />
-        ) : subscriptionQuery.isError ? (
-          <Alert tone="error">{billingMessages.loadSubscriptionFailed}</Alert>
-        ) : subscription && status ? (
-          <dl className="subscription-result__facts">
-            <div>
-              <dt>Plan</dt>
-              <dd>
-                {planLabels[subscription.plan]} (billed {subscription.billingPeriod})
-              </dd>
-            </div>
-            <div>
-              <dt>Status</dt>
-              <dd>
-                <Badge tone={status.tone}>{status.label}</Badge>
-              </dd>
-            </div>
-            <div>
-              <dt>Current period ends</dt>
-              <dd>{periodEnd ? formatDate(periodEnd) : 'Not available'}</dd>
-            </div>
-          </dl>
-        ) : (
-          <Alert tone="info">
-            We are still confirming your payment with the payment provider. Your plan appears in your account
-            as soon as it is confirmed.
-          </Alert>
-        )}
-        <Link className="button button--primary" to="/account">
-          Go to My Account
-        </Link>
-      </Card>
-    </div>
+    <SubscriptionResult mark="✓">
+      <h1 className="page__title">Payment successful</h1>
+      <p className="page__lead">Thank you! Your subscription is set up.</p>
+      {subscriptionQuery.isPending ? (
+        <Skeleton label="Loading your subscription" lines={2} />
+      ) : subscriptionQuery.isError ? (
+        <Alert tone="error">{billingMessages.loadSubscriptionFailed}</Alert>
+      ) : subscription && status ? (
+        <dl className="subscription-result__facts">
+          <div>
+            <dt>Plan</dt>
+            <dd>
+              {planLabels[subscription.plan]} (billed {subscription.billingPeriod})
+            </dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <Badge tone={status.tone}>{status.label}</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt>Current period ends</dt>
+            <dd>{periodEnd ? formatDate(periodEnd) : 'Not available'}</dd>
+          </div>
+        </dl>
+      ) : (
+        <Alert tone="info">
+          We are still confirming your payment with the payment provider. Your plan appears in your account as
+          soon as it is confirmed.
+        </Alert>
+      )}
+      <Link className="button button--primary" to="/account">
+        Go to My Account
+      </Link>
+    </SubscriptionResult>
   );
 }

@@ -1,14 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type BusinessVerificationBody,
-  businessVerificationBody,
-  formatUsPhone,
-  screenMessages,
-} from '@waitlist/contract';
+import { businessVerificationBody, formatUsPhone, screenMessages } from '@waitlist/contract';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -20,6 +12,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
 import { guessTimeZone, timeZoneChoices, timeZoneLabel } from '../../../lib/time-zones.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useSaveTimeZone } from '../api/save-time-zone.ts';
 import { useSubmitBusinessDetails } from '../api/submit-business-details.ts';
 import { OnboardingSteps } from '../components/onboarding-steps.tsx';
@@ -35,14 +28,7 @@ export function BusinessDetailsPage() {
   const [timeZoneFailed, setTimeZoneFailed] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<BusinessVerificationBody, unknown, z.output<typeof businessVerificationBody>>({
-    resolver: zodResolver(businessVerificationBody),
+  const { control, handleSubmit, setError, field, formState } = useZodForm(businessVerificationBody, {
     defaultValues: {
       businessName: user?.businessName ?? '',
       businessPhone: formatUsPhone(user?.businessPhone),
@@ -87,15 +73,9 @@ export function BusinessDetailsPage() {
             label="Business name"
             autoComplete="organization"
             placeholder="Bella Salon"
-            error={errors.businessName?.message}
-            {...register('businessName')}
+            {...field('businessName')}
           />
-          <UsPhoneField
-            control={control}
-            name="businessPhone"
-            label="Business phone"
-            error={errors.businessPhone?.message}
-          />
+          <UsPhoneField control={control} name="businessPhone" label="Business phone" />
           <SelectField
             label="Time zone"
             hint="Openings are typed and alerts counted per day in this zone. We guessed it from this device."
@@ -109,7 +89,7 @@ export function BusinessDetailsPage() {
             ))}
           </SelectField>
           <div className="onboarding-actions">
-            <Button type="submit" busy={isSubmitting}>
+            <Button type="submit" busy={formState.isSubmitting}>
               Submit
             </Button>
           </div>
@@ -126,7 +106,7 @@ export function BusinessDetailsPage() {
             </Button>
           }
         >
-          <span className="success-icon" aria-hidden="true">
+          <span className="round-icon success-icon" aria-hidden="true">
             ✓
           </span>
           <p>{successMessage}</p>

@@ -35,7 +35,7 @@ export function CongratulationsPage() {
             waitlist.
           </p>
         </div>
-        <ul className="welcome-list">
+        <ul className="list-stack welcome-list">
           <li>Keep a waitlist of customers who want an earlier slot.</li>
           <li>When someone cancels, text the waitlist from your own business number.</li>
           <li>The first customer to reply YES gets the slot. Everyone else is told it is filled.</li>

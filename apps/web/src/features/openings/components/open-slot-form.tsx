@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AlertsToday, type CreateOpeningBody, openingModes } from '@waitlist/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -13,6 +11,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useCreateOpening } from '../api/create-opening.ts';
 import { TimeZoneSetting } from './time-zone-setting.tsx';
 import { resetsAtLabel, todayInZone } from './zoned-time.ts';
@@ -87,14 +86,7 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
   const [formErrorKey, setFormErrorKey] = useState(0);
   // A 403 while the number is not verified is the texting refusal: the way out is getting a number.
   const [numberRefused, setNumberRefused] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<OpenSlotFormValues>({
-    resolver: zodResolver(openSlotForm),
+  const { register, handleSubmit, watch, setError, field, formState } = useZodForm(openSlotForm, {
     defaultValues: {
       date: todayInZone(timeZone),
       time: '',
@@ -148,24 +140,15 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
           </Alert>
         ) : null}
         <div className="form__row form__row--2">
-          <TextField label="Date" type="date" error={errors.date?.message} {...register('date')} />
-          <TextField label="Time" type="time" error={errors.time?.message} {...register('time')} />
+          <TextField label="Date" type="date" {...field('date')} />
+          <TextField label="Time" type="time" {...field('time')} />
         </div>
         <div className="field__hint">
           <TimeZoneSetting timeZone={timeZone} readOnly={readOnly} />
         </div>
-        <TextField
-          label="Service"
-          placeholder="Haircut with Ana"
-          error={errors.service?.message}
-          {...register('service')}
-        />
+        <TextField label="Service" placeholder="Haircut with Ana" {...field('service')} />
         <div className="form__row form__row--2">
-          <SelectField
-            label="Duration"
-            error={errors.durationMinutes?.message}
-            {...register('durationMinutes')}
-          >
+          <SelectField label="Duration" {...field('durationMinutes')}>
             {durations.map((minutes) => (
               <option key={minutes} value={String(minutes)}>
                 {minutes < 60
@@ -180,8 +163,7 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
             inputMode="decimal"
             placeholder="45.00"
             hint="Counts toward revenue recovered when the slot fills."
-            error={errors.price?.message}
-            {...register('price')}
+            {...field('price')}
           />
         </div>
         <fieldset className="mode-choice">
@@ -210,15 +192,9 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
               label="Customers per wave"
               inputMode="numeric"
               hint="1 = one customer at a time."
-              error={errors.waveSize?.message}
-              {...register('waveSize')}
+              {...field('waveSize')}
             />
-            <TextField
-              label="Claim window (minutes)"
-              inputMode="numeric"
-              error={errors.claimWindowMinutes?.message}
-              {...register('claimWindowMinutes')}
-            />
+            <TextField label="Claim window (minutes)" inputMode="numeric" {...field('claimWindowMinutes')} />
           </div>
         ) : null}
         {/* Next to the button that failed, and scrolled to: on a phone the top of the form is off-screen. */}
@@ -234,7 +210,7 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
           </Alert>
         ) : null}
         <div className="form__actions">
-          <Button type="submit" busy={isSubmitting} disabled={readOnly || usedUp} block>
+          <Button type="submit" busy={formState.isSubmitting} disabled={readOnly || usedUp} block>
             Send cancellation alert
           </Button>
         </div>

@@ -16,7 +16,10 @@ export function OpeningCard({
   readOnly: boolean;
 }) {
   return (
-    <li className="opening-card" aria-label={`${opening.service}, ${slotTime(opening.startsAt, timeZone)}`}>
+    <li
+      className="tile opening-card"
+      aria-label={`${opening.service}, ${slotTime(opening.startsAt, timeZone)}`}
+    >
       <div className="opening-card__top">
         <div>
           <Link to={`/openings/${opening.id}`} className="opening-card__title">

@@ -101,7 +101,7 @@ export function OpeningPage() {
               <p className="muted">Nobody on the waitlist fit this slot, so no text went out.</p>
             </Card>
           ) : (
-            <ul className="offer-list">
+            <ul className="list-stack offer-list">
               {data.offers.map((offer) => (
                 <li key={offer.customerId} className="offer-row">
                   <div>

@@ -34,7 +34,7 @@ export function OpeningsPage() {
           </Button>
         </Card>
       ) : (
-        <div className="openings__grid">
+        <div className="page-columns">
           <div className="stack">
             {openings.data.readOnly ? <ReadOnlyBanner reason={openings.data.readOnlyReason} /> : null}
             <TextNumberNotice status={user.plivoNumberStatus} />
@@ -53,7 +53,7 @@ export function OpeningsPage() {
                 <p className="muted">No openings yet. When someone cancels, open the slot here.</p>
               </Card>
             ) : (
-              <ul className="opening-list">
+              <ul className="list-stack opening-list">
                 {openings.data.openings.map((opening) => (
                   <OpeningCard
                     key={opening.id}

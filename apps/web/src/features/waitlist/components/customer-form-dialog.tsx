@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ConsentMethod,
   type Customer,
@@ -9,7 +8,7 @@ import {
   waitlistMessages,
 } from '@waitlist/contract';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,11 +20,11 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { displayPhone } from '../../../lib/phone-display.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useSaveCustomer } from '../api/save-customer.ts';
 import { dayNames } from './preferences.ts';
 
 type CustomerFormInput = z.input<typeof createCustomerBody>;
-type CustomerFormOutput = z.output<typeof createCustomerBody>;
 
 function valuesFrom(customer: Customer | undefined): CustomerFormInput {
   return {
@@ -49,15 +48,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
   const toast = useToast();
   const save = useSaveCustomer();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<CustomerFormInput, unknown, CustomerFormOutput>({
-    resolver: zodResolver(createCustomerBody),
+  const { control, handleSubmit, setError, setValue, field, formState } = useZodForm(createCustomerBody, {
     defaultValues: valuesFrom(customer),
   });
   const preferences = useFieldArray({ control, name: 'preferences' });
@@ -91,7 +82,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} busy={isSubmitting}>
+          <Button type="submit" form={formId} busy={formState.isSubmitting}>
             {customer ? 'Save changes' : 'Add to waitlist'}
           </Button>
         </>
@@ -105,7 +96,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
         aria-label={customer ? 'Edit customer' : 'Add a customer'}
       >
         {formError ? <Alert>{formError}</Alert> : null}
-        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <TextField label="Name" autoComplete="off" {...field('name')} />
         <Controller
           control={control}
           name="phone"
@@ -117,7 +108,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
               autoComplete="off"
               placeholder="(555) 123-4567"
               hint="Any format works; numbers outside the US start with +."
-              error={errors.phone?.message}
+              error={formState.errors.phone?.message}
               name={field.name}
               ref={field.ref}
               value={field.value}
@@ -133,9 +124,8 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
         />
         <SelectField
           label="How did they agree to texts?"
-          error={errors.consentMethod?.message}
           hint="Only text customers who asked to be on your waitlist."
-          {...register('consentMethod')}
+          {...field('consentMethod')}
         >
           <option value="">Choose one…</option>
           {consentMethods.map((method) => (
@@ -144,13 +134,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
             </option>
           ))}
         </SelectField>
-        <TextareaField
-          label="Notes"
-          labelNote="(optional)"
-          rows={2}
-          error={errors.notes?.message}
-          {...register('notes')}
-        />
+        <TextareaField label="Notes" labelNote="(optional)" rows={2} {...field('notes')} />
 
         <fieldset className="preferences">
           <legend className="field__label">
@@ -160,7 +144,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
             Without preferences they hear about every opening. With them, only openings that fit.
           </p>
           {preferences.fields.map((preference, index) => {
-            const rowErrors = errors.preferences?.[index];
+            const rowErrors = formState.errors.preferences?.[index];
             return (
               <fieldset key={preference.id} className="preference">
                 <legend className="visually-hidden">Preference {index + 1}</legend>
@@ -195,18 +179,8 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
                 />
                 {rowErrors?.days ? <p className="field__error">Pick at least one day</p> : null}
                 <div className="preference__times">
-                  <TextField
-                    label="From"
-                    type="time"
-                    error={rowErrors?.from?.message}
-                    {...register(`preferences.${index}.from`)}
-                  />
-                  <TextField
-                    label="To"
-                    type="time"
-                    error={rowErrors?.to?.message}
-                    {...register(`preferences.${index}.to`)}
-                  />
+                  <TextField label="From" type="time" {...field(`preferences.${index}.from`)} />
+                  <TextField label="To" type="time" {...field(`preferences.${index}.to`)} />
                   <Button
                     variant="ghost"
                     className="preference__remove"

@@ -17,11 +17,17 @@ type CustomerRowProps = {
   onAction: (action: CustomerAction, customer: Customer) => void;
 };
 
+/** The buttons that move a customer one place up or down the waitlist. */
+const moves = [
+  { direction: 'up', arrow: '↑' },
+  { direction: 'down', arrow: '↓' },
+] as const;
+
 export function CustomerRow({ customer, place, move, readOnly, onAction }: CustomerRowProps) {
   const removed = customer.status === 'removed';
   return (
-    <li className="customer-row" aria-label={customer.name}>
-      <span className={`customer-row__place${place === null ? ' customer-row__place--done' : ''}`}>
+    <li className="tile customer-row" aria-label={customer.name}>
+      <span className={`round-icon customer-row__place${place === null ? ' customer-row__place--done' : ''}`}>
         {place === null ? (
           <>
             <span aria-hidden="true">✓</span>
@@ -53,28 +59,20 @@ export function CustomerRow({ customer, place, move, readOnly, onAction }: Custo
         {move ? (
           <fieldset className="customer-row__move">
             <legend className="visually-hidden">Move {customer.name}</legend>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={`Move ${customer.name} up`}
-              data-move="up"
-              data-customer={customer.id}
-              disabled={!move.up}
-              onClick={() => move.onMove('up')}
-            >
-              <span aria-hidden="true">↑</span>
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={`Move ${customer.name} down`}
-              data-move="down"
-              data-customer={customer.id}
-              disabled={!move.down}
-              onClick={() => move.onMove('down')}
-            >
-              <span aria-hidden="true">↓</span>
-            </button>
+            {moves.map(({ direction, arrow }) => (
+              <button
+                key={direction}
+                type="button"
+                className="icon-button"
+                aria-label={`Move ${customer.name} ${direction}`}
+                data-move={direction}
+                data-customer={customer.id}
+                disabled={!move[direction]}
+                onClick={() => move.onMove(direction)}
+              >
+                <span aria-hidden="true">{arrow}</span>
+              </button>
+            ))}
           </fieldset>
         ) : null}
         {removed ? null : (

@@ -69,7 +69,7 @@ export function CustomerPage() {
             <p className="muted">No texts yet. Texts you send and their replies show up here.</p>
           </Card>
         ) : (
-          <ol className="thread" aria-label={`Texts with ${customer.name}`}>
+          <ol className="list-stack thread" aria-label={`Texts with ${customer.name}`}>
             {messages.map((message) => (
               <MessageBubble key={message.id} message={message} timeZone={timeZone} />
             ))}

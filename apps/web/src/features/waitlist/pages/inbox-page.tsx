@@ -2,7 +2,6 @@ import { type ConversationSummary, type InboxMessage, inboxMessages } from '@wai
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -185,7 +184,7 @@ function Thread({ customerId }: { customerId: string }) {
           </p>
         </div>
       </header>
-      <ol className="thread" aria-label={`Texts with ${customer.name}`}>
+      <ol className="list-stack thread" aria-label={`Texts with ${customer.name}`}>
         {messages.map((message) => (
           <MessageBubble key={message.id} message={message} timeZone={timeZone}>
             <ReplyContext message={message} timeZone={timeZone} />

@@ -194,7 +194,7 @@ export function WaitlistPage() {
             )}
           </Card>
         ) : (
-          <ol className="customer-list" aria-label="Customers in waitlist order">
+          <ol className="list-stack customer-list" aria-label="Customers in waitlist order">
             {shown.map((customer, index) => {
               const place = ordered.indexOf(customer);
               return (

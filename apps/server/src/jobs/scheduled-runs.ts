@@ -1,5 +1,5 @@
-import type { Database, Transaction } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Database, Transaction } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
 import { claimScheduledRun } from './scheduled-runs.repo.ts';
 
 /**

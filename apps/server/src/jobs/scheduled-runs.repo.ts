@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { scheduledRuns } from '../../db/schema.ts';
+import type { Executor } from '../db/client.ts';
+import { scheduledRuns } from '../db/schema.ts';
 
 /** Claims `job` for `dueKey`: true for the one caller that may run it, false for everyone after. */
 export async function claimScheduledRun(executor: Executor, job: string, dueKey: string, now: Date) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { outbox } from '../../db/schema.ts';
-import { systemClock } from '../../lib/clock.ts';
-import { enqueueEmail } from '../../outbox/outbox.repo.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+import { systemClock } from '../lib/clock.ts';
+import { enqueueEmail } from '../outbox/outbox.repo.ts';
+import { createTestDatabase } from '../test/test-app.ts';
 import { scheduledRunCount } from './scheduled-runs.repo.ts';
 import { runOncePerDueItem } from './scheduled-runs.ts';
 
