@@ -66,10 +66,12 @@ function parse(raw: string) {
       .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
       ?.slice(name.length + 1)
       .trim();
-  const textPart =
-    raw.split(/--[^\r\n]+\r?\n/).find((part) => /content-type:\s*text\/plain/i.test(part)) ?? '';
-  const [partHead = '', ...partBody] = textPart.split(/\r?\n\r?\n/);
-  let text = partBody.join('\n\n').replace(/\r?\n--[^\r\n]*--\s*$/, '');
+  // Split on the boundary the message declares: a body line can start with "--" too (a base64url token can hold it).
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(header('Content-Type') ?? '')?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  const textPart = parts.find((part) => /content-type:\s*text\/plain/i.test(part)) ?? '';
+  const [partHead = '', ...partBody] = textPart.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+  let text = partBody.join('\n\n').replace(/\r?\n$/, '');
   if (/quoted-printable/i.test(partHead)) {
     text = text
       .replace(/=\r?\n/g, '')
