@@ -107,3 +107,13 @@ export async function signIn(page: Page, token: string) {
   await page.goto('/login');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
 }
+
+/**
+ * Closes a second tab (the phone simulator, an invoice) without waiting for Chromium to confirm it. A
+ * close that races a navigation commit, such as the simulator's Send redirect, is acknowledged and then
+ * dropped by Chromium (crbug.com/536385539, playwright#42366), and a plain page.close() waits for ever; it
+ * hung a CI run for the whole test timeout. The context closes any tab left over when the test ends.
+ */
+export async function closeTab(page: Page) {
+  await page.close({ runBeforeUnload: true });
+}

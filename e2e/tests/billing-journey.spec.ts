@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { latestEmail, newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
+import { closeTab, latestEmail, newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
 
 /** Fills the local test-mode card form (the role Stripe Elements plays when Stripe is configured). */
 async function addCard(page: Page, number: string) {
@@ -95,7 +95,7 @@ test('an owner pays by test card, upgrades, downgrades, cancels, resumes and rem
   ]);
   await expect(invoicePage.getByText(/\$29(\.00)?/).first()).toBeVisible();
   await snap(invoicePage, 'hosted-invoice');
-  await invoicePage.close();
+  await closeTab(invoicePage);
 
   // Starter → Growth: the prorated difference is charged now (a second invoice).
   await page.goto('/account?tab=plan');

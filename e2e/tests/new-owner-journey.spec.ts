@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startFakePushService } from '../../apps/server/src/test/fake-push-service.ts';
-import { newOwner, snap, verificationCode } from '../support/app.ts';
+import { closeTab, newOwner, snap, verificationCode } from '../support/app.ts';
 
 /**
  * Issue 14's "Done when", as one journey on a phone (390×844): a new owner signs up, verifies, gives the
@@ -121,7 +121,7 @@ test('sign-up → the guided start → a filled slot → its price on the dashbo
     await expect(phone.getByText(/Reply YES to claim it/).first()).toBeVisible();
     await phone.getByLabel('Reply').fill('YES');
     await phone.getByRole('button', { name: 'Send' }).click();
-    await phone.close();
+    await closeTab(phone);
 
     // The owner's phone is told, through the local push service (VAPID checked, payload decrypted).
     await expect.poll(() => push.received.length, { timeout: 15_000 }).toBe(1);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startFakePushService } from '../../apps/server/src/test/fake-push-service.ts';
-import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
+import { closeTab, newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
 
 /**
  * Issue 14, "On the owner's phone". Driven in Chromium: the manifest (fields, icons load), the service
@@ -145,7 +145,7 @@ test('an owner turns push on; a customer replies YES on /dev/phone; the phone ge
       title: 'Priya took your 3:00 pm slot',
       url: '/openings',
     });
-    await simulator.close();
+    await closeTab(simulator);
   } finally {
     await push.close();
   }

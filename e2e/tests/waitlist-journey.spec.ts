@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
+import { closeTab, newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
 
 interface PhoneMessage {
   direction: string;
@@ -101,7 +101,7 @@ test('an owner fills a cancelled slot from the waitlist by text', async ({ page,
   await simulator.getByRole('button', { name: 'Send' }).click();
   await expectText(request, '+12125550102', /booked|confirmed|see you/i);
   await snap(simulator, 'dev-phone-thread');
-  await simulator.close();
+  await closeTab(simulator);
 
   // The opening shows as filled, won by Ben.
   await expect(page.getByTestId('opening-winner')).toContainText('Ben Cole', { timeout: 15_000 });
