@@ -11,7 +11,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -65,6 +64,7 @@ import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { localToolsGuard } from './plugins/local-tools.ts';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
+import { lazyChildLogger, logDestination, registerAccessLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableTextRule } from './plugins/storable-text.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
@@ -145,25 +145,6 @@ export function webCacheControl(path: string): string {
 /** TRUST_PROXY as a hop count: believe that many proxies, counted from the server's own peer. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/**
- * Where log lines go: stdout, written in batches of about 4 KB (issue 16: one write per request, handed to
- * libuv's thread pool, cost a thread wake-up and an event-loop round per request under load). A line never
- * waits more than LOG_FLUSH_MS, and what is pending is written when the process exits.
- */
-function logDestination() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  const flushing = setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
-  return {
-    destination,
-    /** At app close: no more timer, and what is pending is written now. */
-    stop() {
-      clearInterval(flushing);
-      destination.flush();
-    },
-  };
-}
-const LOG_FLUSH_MS = 250;
-
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -179,8 +160,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 100 * 1024,
     forceCloseConnections: 'idle',
-    // One log line per request (below), not Fastify's two: half the logging work on every call (issue 16).
+    // One access line per request (plugins/request-log.ts), not Fastify's two, and request.log made only
+    // when a route logs something of its own (issue 16).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     // TRUST_PROXY: whose X-Forwarded-For gives request.ip (the per-address throttles); off by default.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -201,20 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
-  // One flat access line per request: flat fields skip pino's req/res serializers (issue 16).
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        remoteAddress: request.ip,
-        statusCode: reply.statusCode,
-        responseTime: reply.elapsedTime,
-      },
-      'request completed',
-    );
-    done();
-  });
+  registerAccessLog(app);
 
   // ---- wiring: every service receives its dependencies here, in one place ----
   const email =

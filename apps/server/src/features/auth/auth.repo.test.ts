@@ -56,3 +56,38 @@ describe("GET /auth/me's user, built by the database", () => {
     expect(fromDatabase.businessName).toBe('Bella "Quotes" & Salon');
   });
 });
+
+describe("GET /auth/me's user, held between calls", () => {
+  it('follows every change to the row, whoever makes it, and a signed-out session is refused at once', async () => {
+    const owner = await onboardedUser(t);
+    const first = await t.app.inject({ url: '/api/v1/auth/me', headers: auth(owner.token) });
+    const again = await t.app.inject({ url: '/api/v1/auth/me', headers: auth(owner.token) });
+    expect(again.body).toBe(first.body);
+
+    // A write outside the API (SQL by hand, as an operator would): the next answer has it.
+    await t.database.db.execute(sql`update users set city = 'Lyon' where id = ${owner.id}`);
+    const changed = await t.app.inject({ url: '/api/v1/auth/me', headers: auth(owner.token) });
+    expect(changed.json().data.city).toBe('Lyon');
+    const { fromDatabase, fromRow } = await bothAnswers(owner.token, owner.id);
+    expect(fromDatabase).toEqual(fromRow);
+
+    // Through the API.
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/dashboard/weekly-summary',
+      headers: auth(owner.token),
+      payload: { enabled: false },
+    });
+    expect(saved.statusCode).toBe(200);
+    const afterSave = await t.app.inject({ url: '/api/v1/auth/me', headers: auth(owner.token) });
+    expect(afterSave.json().data.weeklySummaryEnabled).toBe(false);
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: auth(owner.token),
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/auth/me', headers: auth(owner.token) })).statusCode).toBe(401);
+  });
+});

@@ -1,7 +1,7 @@
 import type { AdminSortKey } from '@waitlist/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '../../db/client.ts';
+import { type Database, type Executor, preparedRows } from '../../db/client.ts';
 import type { NumberChange, SubscriptionFields, UserRow } from '../../db/rows.ts';
 import { emailVerifications, passwordResets, sessions, users } from '../../db/schema.ts';
 import type { UserListFilter, UserListQuery } from '../../lib/user-search.ts';
@@ -177,6 +177,9 @@ const userDtoJson = sql<string>`json_build_object(
  * builds their SQL when they are prepared, not on each call (its query building was the largest cost in
  * the CPU profile of GET /auth/me), and the database keeps them as named prepared statements.
  */
+/** GET /auth/me answers held per instance (about 1 KB each); the oldest goes first beyond this. */
+const HELD_ANSWERS = 10_000;
+
 export function prepareSessionQueries(db: Database) {
   const bySession = and(
     eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -189,23 +192,57 @@ export function prepareSessionQueries(db: Database) {
     .where(bySession)
     .limit(1)
     .prepare('auth_session_user');
-  const sessionUserJson = db
-    .select({ user: userDtoJson })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(bySession)
-    .limit(1)
-    .prepare('auth_session_user_json');
+  // The user's JSON comes with the version of the row it was built from (PostgreSQL's xmin: the
+  // transaction that wrote the row, new on every update) and is rebuilt only when that version differs
+  // from the one this instance holds for the session (see sessionUserJson below).
+  const rowVersion = sql<string>`${users}.xmin::text`;
+  const sessionUserJson = preparedRows(
+    db,
+    'auth_session_user_json',
+    db
+      .select({
+        version: rowVersion,
+        user: sql<
+          string | null
+        >`case when ${rowVersion} = ${sql.placeholder('version')} then null else ${userDtoJson} end`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(bySession)
+      .limit(1),
+  );
+  const answers = new Map<string, { version: string; json: string }>();
   return {
     /** The whole user row of a live session, and the session's id. */
     async sessionUser(tokenHash: string, now: Date) {
       const [row] = await sessionUser.execute({ tokenHash, now });
       return row;
     },
-    /** Only what GET /auth/me answers with: the API user as JSON text (see userDtoJson). */
+    /**
+     * Only what GET /auth/me answers with: the API user as JSON text (see userDtoJson). The session is
+     * checked by the database on every call, so a session signed out or expired on any instance is refused
+     * at once; the JSON, the costly part of the query, is built again only when the user's row changed
+     * since this instance last answered for the session (issue 16). Every writer of the row, a migration
+     * or a hand-written UPDATE included, changes its xmin, so nothing has to remember to clear this.
+     */
     async sessionUserJson(tokenHash: string, now: Date): Promise<string | undefined> {
-      const [row] = await sessionUserJson.execute({ tokenHash, now });
-      return row?.user;
+      const held = answers.get(tokenHash);
+      const [row] = await sessionUserJson({
+        tokenHash,
+        now: now.toISOString(),
+        version: held?.version ?? '',
+      });
+      if (!row) {
+        answers.delete(tokenHash);
+        return undefined;
+      }
+      const [version, json] = row as [string, string | null];
+      // No JSON: the row is still the version of the answer held (read before the query, so an answer
+      // another request replaced meanwhile is still the one to give).
+      if (json === null) return held?.json;
+      if (answers.size >= HELD_ANSWERS) answers.delete(answers.keys().next().value!);
+      answers.set(tokenHash, { version, json });
+      return json;
     },
   };
 }

@@ -66,6 +66,27 @@ describe('GET /metrics', () => {
     expect(text).not.toContain(user.id); // labels carry route patterns, never ids
   });
 
+  it('counts each request once, under its route pattern, its method and its status', async () => {
+    const metric = async (labels: string) => {
+      const text = (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } }))
+        .body;
+      const line = text.split('\n').find((l) => l.startsWith(`http_requests_total{${labels}}`));
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const live = 'method="GET",route="/api/v1/health/live",status="200"';
+    const head = 'method="HEAD",route="/api/v1/health/live",status="200"';
+    const missing = 'method="GET",route="/api/v1/openings/:id",status="401"';
+    const unmatched = 'method="GET",route="unmatched",status="404"';
+    const before = [await metric(live), await metric(head), await metric(missing), await metric(unmatched)];
+    await t.app.inject({ url: '/api/v1/health/live' });
+    await t.app.inject({ url: '/api/v1/health/live' });
+    await t.app.inject({ method: 'HEAD', url: '/api/v1/health/live' });
+    await t.app.inject({ url: `/api/v1/openings/${crypto.randomUUID()}` });
+    await t.app.inject({ url: '/api/v1/no-such-thing/123' });
+    const after = [await metric(live), await metric(head), await metric(missing), await metric(unmatched)];
+    expect(after.map((n, i) => n - before[i]!)).toEqual([2, 1, 1, 1]);
+  });
+
   it('does not exist when no METRICS_TOKEN is configured', async () => {
     const other = await createTestApp();
     try {
