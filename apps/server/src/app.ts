@@ -64,7 +64,7 @@ import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { localToolsGuard } from './plugins/local-tools.ts';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
-import { lazyChildLogger, logDestination, registerAccessLog } from './plugins/request-log.ts';
+import { logDestination, registerAccessLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableTextRule } from './plugins/storable-text.ts';
 import { type BillingProvider, createBillingProvider } from './providers/billing/index.ts';
@@ -160,10 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 100 * 1024,
     forceCloseConnections: 'idle',
-    // One access line per request (plugins/request-log.ts), not Fastify's two, and request.log made only
-    // when a route logs something of its own (issue 16).
+    // One access line per request (plugins/request-log.ts), not Fastify's two (issue 16).
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
     // TRUST_PROXY: whose X-Forwarded-For gives request.ip (the per-address throttles); off by default.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lazyChildLogger, registerAccessLog } from './request-log.ts';
+import { registerAccessLog } from './request-log.ts';
 
-/** A Fastify app with the product's access line and request logger, writing its lines into an array. */
+/** A Fastify app with the product's access line, writing its log lines into an array. */
 async function appLogging(level: 'info' | 'debug') {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
@@ -15,7 +15,6 @@ async function appLogging(level: 'info' | 'debug') {
   const app = Fastify({
     logger: { level, stream },
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
   });
   registerAccessLog(app);
   app.get('/read', async () => ({ ok: true }));

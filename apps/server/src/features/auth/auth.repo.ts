@@ -172,14 +172,14 @@ const userDtoJson = sql<string>`json_build_object(
   'createdAt', ${isoUtc(users.createdAt)}
 )::text`;
 
+/** GET /auth/me answers held per instance (about 1 KB each); the oldest goes first beyond this. */
+const HELD_ANSWERS = 10_000;
+
 /**
  * The session lookups every authenticated request makes, built once per database (issue 16): Drizzle
  * builds their SQL when they are prepared, not on each call (its query building was the largest cost in
  * the CPU profile of GET /auth/me), and the database keeps them as named prepared statements.
  */
-/** GET /auth/me answers held per instance (about 1 KB each); the oldest goes first beyond this. */
-const HELD_ANSWERS = 10_000;
-
 export function prepareSessionQueries(db: Database) {
   const bySession = and(
     eq(sessions.tokenHash, sql.placeholder('tokenHash')),
