@@ -280,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // owner with one automatic answer (issue 15). Without a handler a reply is only stored.
     handlers: {
       onCustomerReply: openingsService.onCustomerReply,
+      quietReply: openingsService.quietReply,
       // features/waitlist: JOIN from a new number, and the YES that confirms it (issue 15).
       onStranger: (input) => joinService.onStranger(input),
     },

@@ -29,6 +29,7 @@ export const openingCustomers = {
   releaseOfferedBy: waitlistRepo.releaseOfferedBy,
   templatesOf: waitlistRepo.templatesOf,
   claimAutoAnswer: waitlistRepo.claimAutoAnswer,
+  autoAnsweredRecently: waitlistRepo.autoAnsweredRecently,
 };
 
 /** The owners (features/auth's repo owns `users`) as the waitlist and openings see them. */

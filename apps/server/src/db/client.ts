@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, is, Placeholder, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, is, Placeholder, SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -101,20 +101,32 @@ export async function pingDatabase(db: Database): Promise<void> {
  * its SQL once, here; PostgreSQL keeps it as a named prepared statement; each call sends only the values
  * and reads the rows as arrays. Drizzle's own prepared query still clones its config, formats Date values
  * in local time and traces every call, which showed in the CPU profile of GET /auth/me. Values are given
- * by the names of the query's sql.placeholder()s.
+ * by the names of the query's sql.placeholder()s. The query is a Drizzle query builder or a `sql` template;
+ * a call runs in the executor given (an open transaction), else on the database's pool.
  */
 export function preparedRows(
   db: Database,
   name: string,
-  query: { toSQL(): { sql: string; params: unknown[] } },
-): (values: Record<string, unknown>) => Promise<unknown[][]> {
-  const { sql: text, params } = query.toSQL();
+  query: { toSQL(): { sql: string; params: unknown[] } } | SQL,
+): (values: Record<string, unknown>, executor?: Executor) => Promise<unknown[][]> {
+  const { sql: text, params } = is(query, SQL) ? new PgDialect().sqlToQuery(query) : query.toSQL();
   const valuesOf = (values: Record<string, unknown>) =>
     params.map((param) => (is(param, Placeholder) ? values[param.name] : param));
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (client instanceof pg.Pool) {
-    return async (values) =>
-      (await client.query<unknown[]>({ name, text, values: valuesOf(values), rowMode: 'array' })).rows;
+  // The database's client, or the one connection (pg) or transaction (PGlite) an open transaction runs on.
+  const clientOf = (executor: Executor) =>
+    (executor as unknown as { session: { client: pg.Pool | pg.PoolClient | PGlite } }).session.client;
+  if ((db as unknown as { $client: unknown }).$client instanceof pg.Pool) {
+    return async (values, executor = db) =>
+      (
+        await (clientOf(executor) as pg.Pool).query<unknown[]>({
+          name,
+          text,
+          values: valuesOf(values),
+          rowMode: 'array',
+        })
+      ).rows;
   }
-  return async (values) => (await client.query<unknown[]>(text, valuesOf(values), { rowMode: 'array' })).rows;
+  return async (values, executor = db) =>
+    (await (clientOf(executor) as PGlite).query<unknown[]>(text, valuesOf(values), { rowMode: 'array' }))
+      .rows;
 }

@@ -1,5 +1,5 @@
 import { authMessages } from '@waitlist/contract';
-import { eq, lt, sql } from 'drizzle-orm';
+import { lt, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -7,7 +7,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { Database, Executor } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { TooManyRequests } from './errors.ts';
 
@@ -161,44 +161,27 @@ export function createRateLimiter(deps: {
 
 // ---- the per-account send rate of texts: one row per account in rate_limits, `expire` = when the next send may go ----
 
-const sendGateKey = (userId: string) => `sms-send:${userId}`;
-
 /**
- * Takes the account's send slot if it is free at `now`, in one statement, so several workers never send for
- * one account at once. The slot is held for `leaseMs` (a send in flight); `releaseSendSlot` then frees it one
- * interval after the provider answered, so the provider sees two texts of one account at least one interval
- * apart, whatever the network latency. Returns null when taken, else when the slot should be free.
+ * An account's send slot, as parts of a statement that does more (features/messaging: a text's two
+ * statements, issue 16). Taking it is one conditional upsert, so several workers never send for one account
+ * at once. The slot is held for a lease (a send in flight); freeing it one interval after the provider
+ * answered means the provider sees two texts of one account at least one interval apart, whatever the
+ * network latency. Accounts are given as SQL yielding their id (a column, a subquery, a placeholder).
  */
-export async function takeSendSlot(
-  executor: Executor,
-  userId: string,
-  now: Date,
-  intervalMs: number,
-  leaseMs: number,
-): Promise<{ freeAt: Date } | null> {
-  const lease = new Date(now.getTime() + leaseMs);
-  const taken = await executor
-    .insert(rateLimits)
-    .values({ key: sendGateKey(userId), points: 0, expire: lease })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: { expire: lease },
-      setWhere: sql`${rateLimits.expire} is null or ${rateLimits.expire} <= ${now.toISOString()}::timestamptz`,
-    })
-    .returning({ key: rateLimits.key });
-  if (taken.length > 0) return null;
-  const [row] = await executor
-    .select({ expire: rateLimits.expire })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, sendGateKey(userId)));
-  const expire = row?.expire?.getTime() ?? now.getTime();
-  // Further away than one interval: another worker's send is in flight; look again one interval later.
-  return { freeAt: new Date(Math.min(expire, now.getTime() + intervalMs)) };
-}
+export const sendSlot = {
+  /** Takes the slot of the accounts `accounts` selects (a query with a `user_id` column) if free at `now`:
+   * an INSERT … RETURNING key, one row per slot taken. */
+  take: (accounts: SQL, lease: SQL, now: SQL) => sql`
+    insert into ${rateLimits} (key, points, expire)
+    select ${sendGateKey(sql`account.user_id`)}, 0, ${lease} from (${accounts}) as account
+    on conflict (key) do update set expire = excluded.expire
+    where ${rateLimits.expire} is null or ${rateLimits.expire} <= ${now}
+    returning key`,
+  /** When the account's slot frees (null: no slot yet): a scalar subquery. */
+  freeAt: (userId: SQL) => sql`(select expire from ${rateLimits} where key = ${sendGateKey(userId)})`,
+  /** Frees the slot at `freeAt` (an UPDATE). */
+  release: (userId: SQL, freeAt: SQL) =>
+    sql`update ${rateLimits} set expire = ${freeAt} where key = ${sendGateKey(userId)}`,
+};
 
-export function releaseSendSlot(executor: Executor, userId: string, freeAt: Date) {
-  return executor
-    .update(rateLimits)
-    .set({ expire: freeAt })
-    .where(eq(rateLimits.key, sendGateKey(userId)));
-}
+const sendGateKey = (userId: SQL) => sql`'sms-send:' || (${userId})::text`;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import type { EmailMessage } from '../providers/email/index.ts';
@@ -115,6 +115,13 @@ export function markSent(executor: Executor, id: string, now: Date) {
     .set({ status: 'sent', sentAt: now, lastError: null })
     .where(eq(outbox.id, id));
 }
+
+/**
+ * markSent as part of a statement that does more (an UPDATE): a text's row is marked sent in the statement
+ * that records the text handed over (features/messaging, issue 16).
+ */
+export const markSentSql = (id: SQL, now: SQL) =>
+  sql`update ${outbox} set status = 'sent', sent_at = ${now}, last_error = null where id = ${id}`;
 
 export function markFailed(executor: Executor, id: string, error: string, retryAt: Date | null) {
   return executor

@@ -1,8 +1,10 @@
 import type { Message } from '@waitlist/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, preparedRows } from '../../db/client.ts';
 import type { CustomerRow, MessageRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
+import { sendSlot } from '../../lib/rate-limit.ts';
+import { markSentSql } from '../../outbox/outbox.repo.ts';
 
 /**
  * The one home of the `messages` and `inbound_events` tables (decision 0008). Customers are changed by
@@ -13,6 +15,11 @@ export type { MessageRow };
 export type NewMessage = typeof messages.$inferInsert;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** A timestamp read outside Drizzle: a Date (node-postgres, PGlite) or its text (inside JSON). */
+const dateOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+/** A value given when a prepared statement runs (db/client.ts preparedRows). */
+const p = (name: string) => sql.placeholder(name);
 
 export function messageDto(row: MessageRow): Message {
   return {
@@ -42,26 +49,21 @@ export function conversation(executor: Executor, userId: string, customerId: str
     .orderBy(asc(messages.createdAt), asc(messages.seq));
 }
 
-/**
- * An inbound text in one statement: records the provider's id (a replay records nothing more), finds the
- * business that owns number `to` and the waitlist entry of phone `from` on it (the live one, else the most
- * recently changed removed one), and stores the text in the conversation. PGlite and PostgreSQL alike.
- */
-export async function recordInboundText(
-  executor: Executor,
-  input: {
-    eventId: string;
-    from: string;
-    to: string;
-    body: string;
-    segments: number;
-    encoding: string;
-    providerMessageId: string;
-    now: Date;
-    /** Keywords and claims are stored read: the inbox counts only replies the owner should read. */
-    read: boolean;
-  },
-): Promise<
+/** An inbound text as the provider handed it over, to store. */
+export interface InboundTextInput {
+  eventId: string;
+  from: string;
+  to: string;
+  body: string;
+  segments: number;
+  encoding: string;
+  providerMessageId: string;
+  now: Date;
+  /** Keywords and claims are stored read: the inbox counts only replies the owner should read. */
+  read: boolean;
+}
+
+export type RecordedInboundText =
   | { outcome: 'duplicate' }
   | { outcome: 'unknown_number' }
   | {
@@ -70,63 +72,116 @@ export async function recordInboundText(
       /** The business the text was sent to: what a reply handler needs to answer, read in the same statement. */
       user: { id: string; businessName: string; timeZone: string; pushEnabled: boolean };
       customer: CustomerRow | undefined;
-    }
-> {
-  const now = input.now.toISOString();
-  const result = await executor.execute(sql`
-    with event as (
-      insert into ${inboundEvents} (id, received_at) values (${input.eventId}, ${now}::timestamptz)
-      on conflict (id) do nothing returning id
-    ), recipient as (
-      select u.id as user_id, u.business_name, u.time_zone, u.push_notifications_enabled, c.id as customer_id, to_jsonb(c) as customer
-      from ${users} u
-      left join ${customers} c on c.user_id = u.id and c.phone = ${input.from}
-      where u.plivo_number = ${input.to}
-      order by case when c.status <> 'removed' then 0 else 1 end, c.updated_at desc
-      limit 1
-    ), message as (
-      insert into ${messages} (user_id, customer_id, direction, from_number, to_number, body, segments, encoding,
-        provider_message_id, status, created_at, read_at)
-      select recipient.user_id, recipient.customer_id, 'in', ${input.from}, ${input.to}, ${input.body},
-        ${input.segments}, ${input.encoding}, ${input.providerMessageId}, 'received', ${now}::timestamptz,
-        ${input.read ? sql`${now}::timestamptz` : sql`null`}
-      from recipient where exists (select 1 from event)
-      returning id
-    )
-    select (select count(*) from event)::int as fresh, (select id from message) as message_id,
-      recipient.user_id, recipient.business_name, recipient.time_zone,
-      recipient.push_notifications_enabled, recipient.customer
-    from (select 1) as one left join recipient on true`);
-  const [row] = (
-    result as unknown as {
-      rows: {
-        fresh: number;
-        message_id: string | null;
-        user_id: string | null;
-        business_name: string | null;
-        time_zone: string | null;
-        push_notifications_enabled: boolean | null;
-        customer: Record<string, unknown> | null;
-      }[];
-    }
-  ).rows;
-  if (!row || row.fresh === 0) return { outcome: 'duplicate' };
-  if (!row.user_id || !row.message_id) return { outcome: 'unknown_number' };
+    };
+
+/**
+ * The SQL of a reply that asks nothing of anyone, over the business's `users` row `u` and the customer's
+ * `customers` row `c` (never null here), at `now`: given by the reply handler (features/openings), whose rules
+ * it mirrors.
+ */
+export type QuietReplyCondition = (u: SQL, c: SQL, now: SQL) => SQL;
+
+/**
+ * The two ways an inbound text is stored, built once per database and run as named prepared statements
+ * (issue 16). Both find the business that owns number `to` and the waitlist entry of phone `from` on it (the
+ * live one, else the most recently changed removed one) and record the provider's id, so a replay stores
+ * nothing more. PGlite and PostgreSQL alike.
+ *
+ * - `record`, in the caller's transaction: stores the text and answers with the business and the customer,
+ *   for what follows (keywords, claims, automatic answers) to run in the same transaction.
+ * - `recordIfQuiet`, on its own: stores a free-text reply only when nothing follows it, decided by the
+ *   database as it stores it: the customer opted out, or `quietReply` holds (issue 16: most replies are
+ *   "Thanks!", and one statement instead of three, BEGIN and COMMIT among them, is most of their cost).
+ *   Anything else stores nothing and answers 'not_quiet': the caller then takes the transaction's way.
+ */
+export function prepareInboundTexts(db: Database, quietReply?: QuietReplyCondition) {
+  const now = sql`${p('now')}::timestamptz`;
+  const recipient = (extra: SQL) => sql`
+    select u.id as user_id, u.business_name, u.time_zone, u.push_notifications_enabled, c.id as customer_id${extra}
+    from ${users} u
+    left join ${customers} c on c.user_id = u.id and c.phone = ${p('from')}::text
+    where u.plivo_number = ${p('to')}::text
+    order by case when c.status <> 'removed' then 0 else 1 end, c.updated_at desc
+    limit 1`;
+  const message = (readAt: SQL) => sql`
+    insert into ${messages} (user_id, customer_id, direction, from_number, to_number, body, segments, encoding,
+      provider_message_id, status, created_at, read_at)
+    select recipient.user_id, recipient.customer_id, 'in', ${p('from')}::text, ${p('to')}::text, ${p('body')}::text,
+      ${p('segments')}::int, ${p('encoding')}::text, ${p('providerMessageId')}::text, 'received', ${now}, ${readAt}
+    from recipient where exists (select 1 from event)
+    returning id`;
+  const record = preparedRows(
+    db,
+    'inbound_record',
+    sql`
+      with event as (
+        insert into ${inboundEvents} (id, received_at) values (${p('eventId')}::text, ${now})
+        on conflict (id) do nothing returning id
+      ), recipient as (${recipient(sql`, to_jsonb(c) as customer`)}
+      ), message as (${message(sql`case when ${p('read')}::boolean then ${now} end`)})
+      select (select count(*) from event)::int, (select id from message), recipient.user_id,
+        recipient.business_name, recipient.time_zone, recipient.push_notifications_enabled, recipient.customer
+      from (select 1) as one left join recipient on true`,
+  );
+  const quiet = quietReply ? quietReply(sql`u`, sql`c`, now) : sql`false`;
+  const recordIfQuiet = preparedRows(
+    db,
+    'inbound_record_if_quiet',
+    sql`
+      with recipient as (${recipient(sql`, c.opted_out, (c.id is not null and (c.opted_out or (${quiet}))) as quiet`)}
+      ), event as (
+        insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient where quiet
+        on conflict (id) do nothing returning id
+      ), message as (${message(sql`null`)})
+      select coalesce(recipient.quiet, false), (select count(*) from event)::int, (select id from message),
+        recipient.opted_out
+      from (select 1) as one left join recipient on true`,
+  );
+  const values = (input: InboundTextInput) => ({
+    eventId: input.eventId,
+    from: input.from,
+    to: input.to,
+    body: input.body,
+    segments: input.segments,
+    encoding: input.encoding,
+    providerMessageId: input.providerMessageId,
+    now: input.now.toISOString(),
+    read: input.read,
+  });
+
   return {
-    outcome: 'stored',
-    messageId: row.message_id,
-    user: {
-      id: row.user_id,
-      businessName: row.business_name ?? '',
-      timeZone: row.time_zone ?? 'UTC',
-      pushEnabled: row.push_notifications_enabled === true,
+    async record(executor: Executor, input: InboundTextInput): Promise<RecordedInboundText> {
+      const [row] = await record(values(input), executor);
+      const [fresh, messageId, userId, businessName, timeZone, pushEnabled, customer] = row ?? [];
+      if (!fresh) return { outcome: 'duplicate' };
+      if (!userId || !messageId) return { outcome: 'unknown_number' };
+      return {
+        outcome: 'stored',
+        messageId: messageId as string,
+        user: {
+          id: userId as string,
+          businessName: (businessName as string | null) ?? '',
+          timeZone: (timeZone as string | null) ?? 'UTC',
+          pushEnabled: pushEnabled === true,
+        },
+        customer: customer ? customerFromJson(customer as Record<string, unknown>) : undefined,
+      };
     },
-    customer: row.customer ? customerFromJson(row.customer) : undefined,
+    async recordIfQuiet(
+      input: Omit<InboundTextInput, 'read'>,
+    ): Promise<
+      | { outcome: 'not_quiet' }
+      | { outcome: 'duplicate' }
+      | { outcome: 'stored'; messageId: string; customerOptedOut: boolean }
+    > {
+      const [row] = await recordIfQuiet(values({ ...input, read: false }));
+      const [quiet, fresh, messageId, optedOut] = row ?? [];
+      if (!quiet) return { outcome: 'not_quiet' };
+      if (!fresh || !messageId) return { outcome: 'duplicate' };
+      return { outcome: 'stored', messageId: messageId as string, customerOptedOut: optedOut === true };
+    },
   };
 }
-
-const dateOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : new Date(String(value));
 
 /** A customers row read through to_jsonb (snake_case keys, timestamps as text) as Drizzle would return it. */
 function customerFromJson(json: Record<string, unknown>): CustomerRow {
@@ -168,27 +223,6 @@ export async function findMessageByProviderId(executor: Executor, providerMessag
   return row;
 }
 
-/** Marks a queued message handed over; false when it was no longer queued (someone else sent it). */
-export async function markMessageSent(
-  executor: Executor,
-  id: string,
-  result: { providerMessageId: string; status: 'sent' | 'delivered' },
-  now: Date,
-) {
-  const updated = await executor
-    .update(messages)
-    .set({
-      providerMessageId: result.providerMessageId,
-      status: result.status,
-      sentAt: now,
-      deliveredAt: result.status === 'delivered' ? now : null,
-      error: null,
-    })
-    .where(and(eq(messages.id, id), eq(messages.status, 'queued')))
-    .returning({ id: messages.id });
-  return updated.length > 0;
-}
-
 export function markMessageFailed(executor: Executor, id: string, error: string) {
   return executor
     .update(messages)
@@ -214,21 +248,166 @@ export async function recordInboundEvent(executor: Executor, id: string, now: Da
   return inserted.length > 0;
 }
 
-/** A queued text with what its delivery checks: the sender's number now, and whether the customer opted out. */
-export async function loadTextToSend(executor: Executor, messageId: string) {
-  const [row] = await executor
-    .select({
-      message: messages,
-      senderNumber: users.plivoNumber,
-      senderStatus: users.plivoNumberStatus,
-      customerOptedOut: customers.optedOut,
-    })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.userId))
-    .leftJoin(customers, eq(customers.id, messages.customerId))
-    .where(eq(messages.id, messageId));
-  return row;
+/** A queued text as its delivery reads it: what it checks, and whether the account's send slot was taken. */
+export interface TextToSend {
+  id: string;
+  userId: string;
+  status: MessageRow['status'];
+  fromNumber: string;
+  toNumber: string;
+  body: string;
+  /** When an earlier attempt began calling the provider (null: none did, or it is known to have failed). */
+  previousSendStartedAt: Date | null;
+  /** The business's number now, and its status. */
+  senderNumber: string | null;
+  senderStatus: string | null;
+  customerOptedOut: boolean;
+  /** The slot was taken for this send (and, when asked, the send marked started). */
+  slotTaken: boolean;
+  /** When the slot held by another send frees (null: it was free, or no slot yet). */
+  slotFreeAt: Date | null;
 }
+
+/**
+ * A text's delivery in two statements (issue 16: it was six, each a round trip that cost the server ~100 µs
+ * of CPU in its socket write). Built once per database, run as named prepared statements.
+ *
+ * - `begin` reads the queued text with what its delivery checks (the sender's number now, the customer's
+ *   opt-out) and, when it may go, takes its account's send slot (lib/rate-limit.ts) and marks the send
+ *   started, in one statement: the mark is committed before the provider is called, so a worker that dies
+ *   mid-call leaves a text the next attempt asks the provider about before sending it again (decision 0010).
+ * - `finish` records the provider's answer, frees the slot one interval later and marks the outbox row sent,
+ *   in one statement: they commit together or not at all.
+ * - `abort` frees the slot when nothing was handed over, and sets the send mark as the failure leaves it.
+ */
+export function prepareTextSending(db: Database) {
+  const begin = preparedRows(
+    db,
+    'sms_begin_send',
+    sql`
+      with text as (
+        select m.id, m.user_id, m.status, m.from_number, m.to_number, m.body, m.send_started_at,
+          u.plivo_number as sender_number, u.plivo_number_status as sender_status,
+          coalesce(c.opted_out, false) as opted_out
+        from ${messages} m
+        join ${users} u on u.id = m.user_id
+        left join ${customers} c on c.id = m.customer_id
+        where m.id = ${p('messageId')}::uuid
+      ), sendable as (
+        select user_id from text
+        where status = 'queued' and sender_status = 'verified' and sender_number = from_number
+          and (${p('compliance')}::boolean or not opted_out)
+      ), slot as (
+        ${sendSlot.take(sql`select user_id from sendable`, sql`${p('lease')}::timestamptz`, sql`${p('now')}::timestamptz`)}
+      ), started as (
+        update ${messages} set send_started_at = ${p('now')}::timestamptz
+        where id = ${p('messageId')}::uuid and status = 'queued' and ${p('marksStart')}::boolean
+          and exists (select 1 from slot)
+      )
+      select id, user_id, status, from_number, to_number, body, send_started_at, sender_number, sender_status,
+        opted_out, exists (select 1 from slot) as slot_taken, ${sendSlot.freeAt(sql`text.user_id`)} as slot_free_at
+      from text`,
+  );
+  const finish = preparedRows(
+    db,
+    'sms_finish_send',
+    sql`
+      with sent as (
+        update ${messages} set provider_message_id = ${p('providerMessageId')}::text,
+          status = ${p('status')}::text, sent_at = ${p('now')}::timestamptz,
+          delivered_at = case when ${p('status')}::text = 'delivered' then ${p('now')}::timestamptz end,
+          error = null
+        where id = ${p('messageId')}::uuid and status = 'queued'
+        returning id
+      ), slot as (
+        ${sendSlot.release(sql`${p('userId')}::uuid`, sql`${p('freeAt')}::timestamptz`)}
+      ), done as (
+        ${markSentSql(sql`${p('outboxId')}::uuid`, sql`${p('now')}::timestamptz`)}
+      )
+      select count(*)::int from sent`,
+  );
+  const abort = preparedRows(
+    db,
+    'sms_abort_send',
+    sql`
+      with mark as (
+        update ${messages}
+        set send_started_at = case when ${p('keepMark')}::boolean then send_started_at else ${p('sendStartedAt')}::timestamptz end
+        where id = ${p('messageId')}::uuid and status = 'queued'
+      )
+      ${sendSlot.release(sql`${p('userId')}::uuid`, sql`${p('freeAt')}::timestamptz`)}`,
+  );
+
+  return {
+    /** Reads the text and, when it may go now, takes the slot until `lease` (and marks the send started). */
+    async begin(input: {
+      messageId: string;
+      compliance: boolean;
+      now: Date;
+      lease: Date;
+      marksStart: boolean;
+    }): Promise<TextToSend | undefined> {
+      const [row] = await begin({
+        messageId: input.messageId,
+        compliance: input.compliance,
+        now: input.now.toISOString(),
+        lease: input.lease.toISOString(),
+        marksStart: input.marksStart,
+      });
+      if (!row) return undefined;
+      return {
+        id: row[0] as string,
+        userId: row[1] as string,
+        status: row[2] as MessageRow['status'],
+        fromNumber: row[3] as string,
+        toNumber: row[4] as string,
+        body: row[5] as string,
+        previousSendStartedAt: dateOrNull(row[6]),
+        senderNumber: row[7] as string | null,
+        senderStatus: row[8] as string | null,
+        customerOptedOut: row[9] as boolean,
+        slotTaken: row[10] as boolean,
+        slotFreeAt: dateOrNull(row[11]),
+      };
+    },
+    /** The provider took the text: false when it was no longer queued (someone else recorded it). */
+    async finish(input: {
+      messageId: string;
+      userId: string;
+      outboxId: string;
+      result: { providerMessageId: string; status: 'sent' | 'delivered' };
+      now: Date;
+      freeAt: Date;
+    }): Promise<boolean> {
+      const [row] = await finish({
+        messageId: input.messageId,
+        userId: input.userId,
+        outboxId: input.outboxId,
+        providerMessageId: input.result.providerMessageId,
+        status: input.result.status,
+        now: input.now.toISOString(),
+        freeAt: input.freeAt.toISOString(),
+      });
+      return (row?.[0] as number) > 0;
+    },
+    /** Nothing was handed over: frees the slot at `freeAt`; the send mark is kept, or set to `sendStartedAt`. */
+    async abort(input: {
+      messageId: string;
+      userId: string;
+      freeAt: Date;
+      sendStartedAt: Date | null | 'keep';
+    }): Promise<void> {
+      await abort({
+        messageId: input.messageId,
+        userId: input.userId,
+        freeAt: input.freeAt.toISOString(),
+        keepMark: input.sendStartedAt === 'keep',
+        sendStartedAt: input.sendStartedAt instanceof Date ? input.sendStartedAt.toISOString() : null,
+      });
+    },
+  };
+}
+export type TextSending = ReturnType<typeof prepareTextSending>;
 
 /**
  * Inserts one business's queued texts in one statement, in the order given, the sender's number read in the

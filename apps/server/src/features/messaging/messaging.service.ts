@@ -18,14 +18,15 @@ import {
   markConversationRead,
   messageDto,
   phonesThatReceivedTexts,
+  prepareInboundTexts,
+  type QuietReplyCondition,
   recordInboundEvent,
-  recordInboundText,
   threadOf,
   unreadReplies,
   updateMessageStatus,
 } from './messaging.repo.ts';
 
-export type { ConversationSummary } from './messaging.repo.ts';
+export type { ConversationSummary, QuietReplyCondition } from './messaging.repo.ts';
 
 /** Why a text was refused: the number is not verified, or the customer opted out (HTTP 403). */
 export class TextingRefused extends Forbidden {
@@ -320,12 +321,20 @@ export function createMessagingService(deps: {
   numbers: BusinessNumbers;
   handlers?: {
     onCustomerReply?: InboundReplyHandler;
+    /**
+     * The free-text replies onCustomerReply would do nothing with, in SQL (see QuietReplyCondition): such a
+     * reply is stored in one statement, outside a transaction.
+     */
+    quietReply?: QuietReplyCondition;
     onStranger?: StrangerHandler;
   };
 }) {
   const { db, clock, sms, customers } = deps;
   const wakeOutbox = () => deps.onOutboxWrite?.();
   const { queueText, enqueueSms, enqueueSmsMany } = createTexting(customers, deps.numbers);
+  const onCustomerReply = deps.handlers?.onCustomerReply;
+  const quietReply = onCustomerReply ? deps.handlers?.quietReply : undefined;
+  const inbound = prepareInboundTexts(db, quietReply);
 
   /** A compliance or keyword answer; skipped (not thrown) when the number cannot text. */
   async function answer(tx: Executor, userId: string, customer: CustomerRow, body: string, now: Date) {
@@ -349,6 +358,33 @@ export function createMessagingService(deps: {
     const now = clock.now();
     const from = e164(input.from);
     const to = e164(input.to);
+    const info = smsInfo(input.text);
+    const keyword = keywordOf(input.text);
+    const claim = isClaim(input.text);
+    const text = {
+      eventId: `message:${input.providerMessageId}`,
+      from,
+      to,
+      body: input.text,
+      segments: Math.max(1, info.segments),
+      encoding: info.encoding,
+      providerMessageId: input.providerMessageId,
+      now,
+    };
+    // Most replies are free text that asks nothing more ("Thanks!"): stored in one statement, no transaction
+    // (issue 16). What the database finds does need more (an automatic answer is due, the owner's phone
+    // hears of replies, a stranger, an unknown number) is stored by the transaction below instead.
+    if (quietReply && keyword === null && !claim) {
+      const quiet = await inbound.recordIfQuiet(text);
+      if (quiet.outcome === 'duplicate') return quiet;
+      if (quiet.outcome === 'stored') {
+        return {
+          outcome: 'received',
+          messageId: quiet.messageId,
+          action: quiet.customerOptedOut ? 'ignored' : 'reply',
+        };
+      }
+    }
     const result = await db.transaction((tx) => handleInbound(tx));
     // After the commit, so the worker sees what was queued (a keyword answer, or the reply handler's texts).
     // An ignored text queued nothing; any other may have (a wake that finds nothing due costs one query).
@@ -356,19 +392,7 @@ export function createMessagingService(deps: {
     return result;
 
     async function handleInbound(tx: Transaction): Promise<InboundResult> {
-      const info = smsInfo(input.text);
-      const keyword = keywordOf(input.text);
-      const stored = await recordInboundText(tx, {
-        eventId: `message:${input.providerMessageId}`,
-        from,
-        to,
-        body: input.text,
-        segments: Math.max(1, info.segments),
-        encoding: info.encoding,
-        providerMessageId: input.providerMessageId,
-        now,
-        read: keyword !== null || isClaim(input.text),
-      });
+      const stored = await inbound.record(tx, { ...text, read: keyword !== null || claim });
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       const { user, customer, messageId } = stored;
       const received = (action: InboundAction) => ({
@@ -410,8 +434,8 @@ export function createMessagingService(deps: {
         await answer(tx, user.id, customer, keywordReplies.help(business), now);
         return received('help');
       }
-      if (!deps.handlers?.onCustomerReply) return received('ignored');
-      await deps.handlers.onCustomerReply({
+      if (!onCustomerReply) return received('ignored');
+      await onCustomerReply({
         tx,
         userId: user.id,
         business: { name: user.businessName, timeZone: user.timeZone, pushEnabled: user.pushEnabled },

@@ -2,15 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { releaseSendSlot, takeSendSlot } from '../../lib/rate-limit.ts';
 import type { SmsDelivery, SmsOutboxPayload } from '../../outbox/index.ts';
 import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts';
 import {
   knownProviderMessageIds,
-  loadTextToSend,
   markMessageFailed,
-  markMessageSent,
-  markSendStarted,
+  prepareTextSending,
+  type TextToSend,
 } from './messaging.repo.ts';
 
 /** How long a send may hold its account's slot (the provider's timeout is 10 s). */
@@ -34,90 +32,125 @@ export function createSmsDelivery(deps: {
   sendRate: number;
 }): SmsDelivery {
   const intervalMs = 1000 / deps.sendRate;
+  const sending = prepareTextSending(deps.db);
+  const asksBeforeResend = Boolean(deps.sms.findSent);
 
   return {
     async deliver(row, pass) {
       const payload = row.payload as SmsOutboxPayload;
-      const loaded = await loadTextToSend(deps.db, payload.messageId);
-      const message = loaded?.message;
-      if (!loaded || message?.status !== 'queued') return { outcome: 'done' };
+      const begin = (now: Date) =>
+        sending.begin({
+          messageId: payload.messageId,
+          compliance: payload.compliance === true,
+          now,
+          lease: new Date(now.getTime() + SEND_LEASE_MS),
+          marksStart: asksBeforeResend,
+        });
+      let now = deps.clock.now();
+      let text = await begin(now);
+      if (text?.status !== 'queued') return { outcome: 'done' };
 
       // Rules that may have changed since the text was queued: STOP, or the number lost its verification.
-      if (loaded.senderStatus !== 'verified' || loaded.senderNumber !== message.fromNumber) {
-        await markMessageFailed(deps.db, message.id, 'The text number is not verified.');
+      // (The slot is taken only for a text that passes them.)
+      if (text.senderStatus !== 'verified' || text.senderNumber !== text.fromNumber) {
+        await markMessageFailed(deps.db, text.id, 'The text number is not verified.');
         return { outcome: 'done' };
       }
-      if (loaded.customerOptedOut && !payload.compliance) {
-        await markMessageFailed(deps.db, message.id, 'The customer opted out before it was sent.');
+      if (text.customerOptedOut && !payload.compliance) {
+        await markMessageFailed(deps.db, text.id, 'The customer opted out before it was sent.');
         return { outcome: 'done' };
       }
 
-      // A previous attempt called the provider and never stored its answer (the worker died mid-call, or the
-      // call timed out): ask the provider whether the text went out before sending it again.
-      if (message.sendStartedAt && deps.sms.findSent) {
-        const found = await deps.sms.findSent({
-          from: message.fromNumber,
-          to: message.toNumber,
-          since: new Date(message.sendStartedAt.getTime() - PROVIDER_CLOCK_SKEW_MS),
-          // The call could not have been taken later than the send's lease on the slot.
-          until: new Date(message.sendStartedAt.getTime() + SEND_LEASE_MS + PROVIDER_CLOCK_SKEW_MS),
-        });
-        const known = await knownProviderMessageIds(deps.db, found);
-        const providerMessageId = found.find((id) => !known.has(id));
-        if (providerMessageId) {
-          deps.logger.warn(
-            { messageId: message.id, providerMessageId },
-            'text had gone out before the worker could record it; not sending it again',
-          );
-          await markMessageSent(deps.db, message.id, { providerMessageId, status: 'sent' }, deps.clock.now());
-          return { outcome: 'done' };
-        }
-      }
-
-      let now = deps.clock.now();
-      let busy = await takeSendSlot(deps.db, message.userId, now, intervalMs, SEND_LEASE_MS);
       // A slot that frees within a few milliseconds (high rates) is waited for here: cheaper than putting
       // the row back and claiming it again. Longer waits (5/s: 200 ms) put the row back.
-      for (let tries = 0; busy && tries < 3; tries += 1) {
-        const wait = busy.freeAt.getTime() - now.getTime();
+      const freeAt = (read: TextToSend, at: Date) =>
+        Math.min(read.slotFreeAt?.getTime() ?? at.getTime(), at.getTime() + intervalMs);
+      for (let tries = 0; !text.slotTaken && tries < 3; tries += 1) {
+        const wait = freeAt(text, now) - now.getTime();
         if (wait > INLINE_WAIT_MS) break;
         await sleep(Math.max(wait, 0) + 0.5);
         now = deps.clock.now();
-        busy = await takeSendSlot(deps.db, message.userId, now, intervalMs, SEND_LEASE_MS);
+        const again = await begin(now);
+        if (again?.status !== 'queued') return { outcome: 'done' };
+        text = again;
       }
-      if (busy) {
-        const queuedBefore = pass.deferredPerUser.get(message.userId) ?? 0;
-        pass.deferredPerUser.set(message.userId, queuedBefore + 1);
-        const freeAt = Math.max(busy.freeAt.getTime(), now.getTime());
-        return { outcome: 'deferred', until: new Date(freeAt + queuedBefore * intervalMs) };
+      if (!text.slotTaken) {
+        // Further away than one interval: another worker's send is in flight; look again one interval later.
+        const queuedBefore = pass.deferredPerUser.get(text.userId) ?? 0;
+        pass.deferredPerUser.set(text.userId, queuedBefore + 1);
+        const until = Math.max(freeAt(text, now), now.getTime());
+        return { outcome: 'deferred', until: new Date(until + queuedBefore * intervalMs) };
+      }
+      const sent = text;
+      // From here the slot is held: every way out frees it (finish, or abort) or leaves it to its lease.
+      const finish = async (result: { providerMessageId: string; status: 'sent' | 'delivered' }) => {
+        const answeredAt = deps.clock.now();
+        const marked = await sending.finish({
+          messageId: sent.id,
+          userId: sent.userId,
+          outboxId: row.id,
+          result,
+          now: answeredAt,
+          freeAt: new Date(answeredAt.getTime() + intervalMs),
+        });
+        if (!marked) deps.logger.warn({ messageId: sent.id }, 'text was no longer queued after sending');
+        return { outcome: 'settled' as const };
+      };
+      const abort = (sendStartedAt: Date | null | 'keep') =>
+        sending.abort({
+          messageId: sent.id,
+          userId: sent.userId,
+          freeAt: new Date(deps.clock.now().getTime() + intervalMs),
+          sendStartedAt,
+        });
+
+      // A previous attempt called the provider and never stored its answer (the worker died mid-call, or the
+      // call timed out): ask the provider whether the text went out before sending it again.
+      const previous = sent.previousSendStartedAt;
+      if (previous && deps.sms.findSent) {
+        let providerMessageId: string | undefined;
+        try {
+          const found = await deps.sms.findSent({
+            from: sent.fromNumber,
+            to: sent.toNumber,
+            since: new Date(previous.getTime() - PROVIDER_CLOCK_SKEW_MS),
+            // The call could not have been taken later than the send's lease on the slot.
+            until: new Date(previous.getTime() + SEND_LEASE_MS + PROVIDER_CLOCK_SKEW_MS),
+          });
+          const known = await knownProviderMessageIds(deps.db, found);
+          providerMessageId = found.find((id) => !known.has(id));
+        } catch (error) {
+          // Nothing was sent this time: the earlier attempt's mark stays what the next attempt asks about.
+          await abort(previous);
+          throw error;
+        }
+        if (providerMessageId) {
+          deps.logger.warn(
+            { messageId: sent.id, providerMessageId },
+            'text had gone out before the worker could record it; not sending it again',
+          );
+          return finish({ providerMessageId, status: 'sent' });
+        }
       }
 
       let result: Awaited<ReturnType<SmsProvider['send']>>;
-      const asksBeforeResend = Boolean(deps.sms.findSent);
-      if (asksBeforeResend) await markSendStarted(deps.db, message.id, now);
       try {
         result = await deps.sms.send({
-          from: message.fromNumber,
-          to: message.toNumber,
-          text: message.body,
-          idempotencyKey: message.id,
+          from: sent.fromNumber,
+          to: sent.toNumber,
+          text: sent.body,
+          idempotencyKey: sent.id,
         });
       } catch (error) {
-        // The provider answered with an error status: it did not take the text, no need to ask next time.
+        // The provider answered with an error status: it did not take the text, no need to ask next time. Any
+        // other failure (a timeout) leaves the outcome unknown: the mark stays for the next attempt to ask.
         const refused = error instanceof SmsProviderError && error.statusCode !== undefined;
-        if (asksBeforeResend && refused) await markSendStarted(deps.db, message.id, null);
-        await releaseSendSlot(deps.db, message.userId, new Date(deps.clock.now().getTime() + intervalMs));
+        await abort(refused ? null : 'keep');
         throw error;
       }
-      // The message is marked handed over first, then the account's slot frees one interval later; the outbox
-      // then marks its row sent ('done'). Two statements, no transaction (issue 16: two round trips fewer per
-      // text): a crash between them leaves the slot held until its lease ends (SEND_LEASE_MS), which delays
-      // the account's next text but never sends one twice, as freeing it first could.
-      const answeredAt = deps.clock.now();
-      const marked = await markMessageSent(deps.db, message.id, result, answeredAt);
-      await releaseSendSlot(deps.db, message.userId, new Date(answeredAt.getTime() + intervalMs));
-      if (!marked) deps.logger.warn({ messageId: message.id }, 'text was no longer queued after sending');
-      return { outcome: 'done' };
+      // The answer, the slot freed one interval later and the outbox row marked sent: one statement, so a crash
+      // leaves either all three or none (then the mark tells the next attempt to ask the provider first).
+      return finish(result);
     },
 
     async giveUp(row, reason) {

@@ -9,6 +9,7 @@ import {
   type TimePreference,
   waitlistMessages,
 } from '@waitlist/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -28,6 +29,7 @@ import { enqueueEmail } from '../../outbox/index.ts';
 import {
   type EnqueueSmsInput,
   type InboundReplyHandler,
+  type QuietReplyCondition,
   TextingRefused,
 } from '../messaging/messaging.service.ts';
 import { openingFilledEmail } from './openings.emails.ts';
@@ -92,6 +94,8 @@ export interface OpeningsDeps {
       customer: Pick<CustomerRow, 'id' | 'autoAnsweredAt'>,
       now: Date,
     ): Promise<boolean>;
+    /** claimAutoAnswer's "no answer due" in SQL, over the customers row `c` at `now`. */
+    autoAnsweredRecently(c: SQL, now: SQL): SQL;
     templatesOf(
       executor: Executor,
       userId: string,
@@ -335,6 +339,16 @@ export function createOpeningsService(deps: OpeningsDeps) {
   };
 
   /**
+   * The free-text replies onCustomerReply does nothing with, in SQL over the business's `users` row `u` and the
+   * customer's `customers` row `c` (features/messaging stores them in one statement, issue 16): the owner's
+   * phone does not hear of replies, and the customer gets no automatic answer (removed from the waitlist, or
+   * answered within the last 24 hours). It mirrors the free-text branch above; openings.test.ts holds the two
+   * to the same answers.
+   */
+  const quietReply: QuietReplyCondition = (u, c, now) =>
+    sql`(not ${u}.push_notifications_enabled and (${c}.status = 'removed' or ${customers.autoAnsweredRecently(c, now)}))`;
+
+  /**
    * "Nobody has claimed your slot yet": one push per alert, when its first claim window (waves) or
    * UNCLAIMED_NOTICE_MINUTES (all at once) passed and the slot is still open (decision 0009).
    */
@@ -363,6 +377,7 @@ export function createOpeningsService(deps: OpeningsDeps) {
 
   return {
     onCustomerReply,
+    quietReply,
 
     async list(user: UserRow) {
       const now = clock.now();

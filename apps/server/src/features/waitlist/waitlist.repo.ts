@@ -1,5 +1,5 @@
 import { type Customer, DEFAULT_MESSAGE_TEMPLATES, type MessageTemplateKey } from '@waitlist/contract';
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import { customers, messageTemplates } from '../../db/schema.ts';
@@ -293,6 +293,14 @@ export async function releaseOfferedBy(executor: Executor, openingId: string) {
 
 /** How often a customer may get the automatic "the owner will reply" answer (issue 15). */
 export const AUTO_ANSWER_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * claimAutoAnswer's "answered recently" in SQL, over the customers row `c` at `now`: the customer got the
+ * automatic answer less than AUTO_ANSWER_EVERY_MS ago, so a free-text reply now gets none (issue 16: the reply
+ * is then stored in one statement, see features/messaging's QuietReplyCondition).
+ */
+export const autoAnsweredRecently = (c: SQL, now: SQL) =>
+  sql`(${c}.auto_answered_at is not null and ${c}.auto_answered_at >= ${now} - ${AUTO_ANSWER_EVERY_MS}::int * interval '1 millisecond')`;
 
 /**
  * Claims the automatic answer to a free-text reply: true at most once per AUTO_ANSWER_EVERY_MS per customer
