@@ -76,10 +76,10 @@ export type RecordedInboundText =
 
 /**
  * The SQL of a reply that asks nothing of anyone, over the business's `users` row `u` and the customer's
- * `customers` row `c` (never null here), at `now`: given by the reply handler (features/openings), whose rules
- * it mirrors.
+ * `customers` row `c` (never null here), at `now`, for a claim ("YES") or free text: given by the reply
+ * handler (features/openings), whose rules it mirrors.
  */
-export type QuietReplyCondition = (u: SQL, c: SQL, now: SQL) => SQL;
+export type QuietReplyCondition = (rows: { u: SQL; c: SQL }, now: SQL, claim: boolean) => SQL;
 
 /**
  * The two ways an inbound text is stored, built once per database and run as named prepared statements
@@ -89,10 +89,11 @@ export type QuietReplyCondition = (u: SQL, c: SQL, now: SQL) => SQL;
  *
  * - `record`, in the caller's transaction: stores the text and answers with the business and the customer,
  *   for what follows (keywords, claims, automatic answers) to run in the same transaction.
- * - `recordIfQuiet`, on its own: stores a free-text reply only when nothing follows it, decided by the
- *   database as it stores it: the customer opted out, or `quietReply` holds (issue 16: most replies are
- *   "Thanks!", and one statement instead of three, BEGIN and COMMIT among them, is most of their cost).
- *   Anything else stores nothing and answers 'not_quiet': the caller then takes the transaction's way.
+ * - `recordIfQuiet`, on its own: stores a reply only when nothing follows it, decided by the database as it
+ *   stores it: the customer opted out, or `quietReply` holds (issue 16: most replies are "Thanks!" or a YES
+ *   to a slot already filled, and one statement instead of four, BEGIN and COMMIT among them, is most of
+ *   their cost). Anything else stores nothing and answers 'not_quiet': the caller then takes the
+ *   transaction's way.
  */
 export function prepareInboundTexts(db: Database, quietReply?: QuietReplyCondition) {
   const now = sql`${p('now')}::timestamptz`;
@@ -123,20 +124,23 @@ export function prepareInboundTexts(db: Database, quietReply?: QuietReplyConditi
         recipient.business_name, recipient.time_zone, recipient.push_notifications_enabled, recipient.customer
       from (select 1) as one left join recipient on true`,
   );
-  const quiet = quietReply ? quietReply(sql`u`, sql`c`, now) : sql`false`;
-  const recordIfQuiet = preparedRows(
-    db,
-    'inbound_record_if_quiet',
-    sql`
-      with recipient as (${recipient(sql`, c.opted_out, (c.id is not null and (c.opted_out or (${quiet}))) as quiet`)}
-      ), event as (
-        insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient where quiet
-        on conflict (id) do nothing returning id
-      ), message as (${message(sql`null`)})
-      select coalesce(recipient.quiet, false), (select count(*) from event)::int, (select id from message),
-        recipient.opted_out
-      from (select 1) as one left join recipient on true`,
-  );
+  const ifQuiet = (claim: boolean) => {
+    const quiet = quietReply ? quietReply({ u: sql`u`, c: sql`c` }, now, claim) : sql`false`;
+    return preparedRows(
+      db,
+      claim ? 'inbound_record_if_quiet_claim' : 'inbound_record_if_quiet',
+      sql`
+        with recipient as (${recipient(sql`, c.opted_out, (c.id is not null and (c.opted_out or (${quiet}))) as quiet`)}
+        ), event as (
+          insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient where quiet
+          on conflict (id) do nothing returning id
+        ), message as (${message(claim ? now : sql`null`)})
+        select coalesce(recipient.quiet, false), (select count(*) from event)::int, (select id from message),
+          recipient.opted_out
+        from (select 1) as one left join recipient on true`,
+    );
+  };
+  const recordIfQuiet = { text: ifQuiet(false), claim: ifQuiet(true) };
   const values = (input: InboundTextInput) => ({
     eventId: input.eventId,
     from: input.from,
@@ -167,14 +171,18 @@ export function prepareInboundTexts(db: Database, quietReply?: QuietReplyConditi
         customer: customer ? customerFromJson(customer as Record<string, unknown>) : undefined,
       };
     },
+    /** A claim is stored read, like keywords: the inbox counts only replies the owner should read. */
     async recordIfQuiet(
       input: Omit<InboundTextInput, 'read'>,
+      claim: boolean,
     ): Promise<
       | { outcome: 'not_quiet' }
       | { outcome: 'duplicate' }
       | { outcome: 'stored'; messageId: string; customerOptedOut: boolean }
     > {
-      const [row] = await recordIfQuiet(values({ ...input, read: false }));
+      const [row] = await (claim ? recordIfQuiet.claim : recordIfQuiet.text)(
+        values({ ...input, read: claim }),
+      );
       const [quiet, fresh, messageId, optedOut] = row ?? [];
       if (!quiet) return { outcome: 'not_quiet' };
       if (!fresh || !messageId) return { outcome: 'duplicate' };

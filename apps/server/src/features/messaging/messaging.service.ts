@@ -322,8 +322,8 @@ export function createMessagingService(deps: {
   handlers?: {
     onCustomerReply?: InboundReplyHandler;
     /**
-     * The free-text replies onCustomerReply would do nothing with, in SQL (see QuietReplyCondition): such a
-     * reply is stored in one statement, outside a transaction.
+     * The replies onCustomerReply would do nothing with, in SQL (see QuietReplyCondition): such a reply is
+     * stored in one statement, outside a transaction.
      */
     quietReply?: QuietReplyCondition;
     onStranger?: StrangerHandler;
@@ -371,11 +371,12 @@ export function createMessagingService(deps: {
       providerMessageId: input.providerMessageId,
       now,
     };
-    // Most replies are free text that asks nothing more ("Thanks!"): stored in one statement, no transaction
-    // (issue 16). What the database finds does need more (an automatic answer is due, the owner's phone
-    // hears of replies, a stranger, an unknown number) is stored by the transaction below instead.
-    if (quietReply && keyword === null && !claim) {
-      const quiet = await inbound.recordIfQuiet(text);
+    // Most replies ask nothing more ("Thanks!", a YES to a slot already filled and told): stored in one
+    // statement, no transaction (issue 16). What the database finds does need more (a claim to make, an
+    // automatic answer due, the owner's phone to tell, a stranger, an unknown number) is stored by the
+    // transaction below instead.
+    if (quietReply && keyword === null) {
+      const quiet = await inbound.recordIfQuiet(text, claim);
       if (quiet.outcome === 'duplicate') return quiet;
       if (quiet.outcome === 'stored') {
         return {

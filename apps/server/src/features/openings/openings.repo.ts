@@ -1,5 +1,5 @@
 import type { EarningsWeek, Offer, Opening } from '@waitlist/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OfferRow, OpeningRow } from '../../db/rows.ts';
 import { customers, messages, offers, openings } from '../../db/schema.ts';
@@ -269,6 +269,20 @@ export async function openingAnsweredBy(executor: Executor, userId: string, cust
     .limit(1);
   return offer;
 }
+
+/**
+ * Whether a claim now changes nothing, in SQL over the business's `users` row `u` and the customer's
+ * `customers` row `c`: a scalar subquery on openingAnsweredBy's alert (same order), null when the customer was
+ * never texted about one. Nothing changes when the customer already won it, or it was decided (filled,
+ * expired, closed: final), the customer was told, and is not held as offered (see onCustomerReply).
+ */
+export const claimChangesNothing = (u: SQL, c: SQL) => sql`(
+  select (o.winner_customer_id is not null and o.winner_customer_id = ${c}.id)
+    or (o.status <> 'open' and f.told_at is not null and ${c}.status <> 'offered')
+  from ${offers} f join ${openings} o on o.id = f.opening_id
+  where f.customer_id = ${c}.id and o.user_id = ${u}.id and f.sent_at is not null
+  order by (o.status = 'open') desc, f.sent_at desc
+  limit 1)`;
 
 /**
  * The claim: one conditional UPDATE. Concurrent YES replies queue on the opening's row lock and re-check

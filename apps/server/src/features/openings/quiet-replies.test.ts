@@ -1,14 +1,14 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, messages, outbox, users } from '../../db/schema.ts';
+import { customers, messages, offers, openings, outbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { receiveText } from '../messaging/messaging.test-helpers.ts';
-import { addCustomer, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
 
 /**
- * Issue 16: a free-text reply that asks nothing of anyone is stored in one statement, the database deciding
- * by `quietReply`, openings' free-text rule written in SQL. These hold the SQL to the rule it mirrors: whenever
- * it says quiet, onCustomerReply does nothing; where an answer is due, it does not say quiet.
+ * Issue 16: a reply that asks nothing of anyone is stored in one statement, the database deciding
+ * by `quietReply`, openings' reply rules written in SQL. These hold the SQL to the rules it mirrors: whenever
+ * it says quiet, onCustomerReply does nothing; where something is due, it does not say quiet.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -42,19 +42,34 @@ async function customerIn(state: {
   return { o, customer };
 }
 
-async function saysQuiet(customerId: string) {
+async function saysQuiet(customerId: string, claim = false) {
   const now = t.clock.now().toISOString();
-  const condition = t.app.services.openings.quietReply(sql`u`, sql`c`, sql`${now}::timestamptz`);
+  const condition = t.app.services.openings.quietReply(
+    { u: sql`u`, c: sql`c` },
+    sql`${now}::timestamptz`,
+    claim,
+  );
   const result = await t.database.db.execute(
     sql`select ${condition} as quiet from ${users} u join ${customers} c on c.user_id = u.id where c.id = ${customerId}`,
   );
   return (result as unknown as { rows: { quiet: boolean }[] }).rows[0]!.quiet;
 }
 
-/** Runs onCustomerReply's free-text branch as the inbound transaction would: did it write anything? */
-async function handlerWrites(userId: string, customerId: string) {
-  const outboxBefore = (await t.database.db.select({ n: count() }).from(outbox))[0]!.n;
-  const [before] = await t.database.db.select().from(customers).where(eq(customers.id, customerId));
+/** What a reply could change: the outbox, the customer's row, the business's openings. */
+async function snapshot(userId: string, customerId: string) {
+  const [queued] = await t.database.db.select({ n: count() }).from(outbox);
+  const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, customerId));
+  const slots = await t.database.db
+    .select({ id: openings.id, status: openings.status, winner: openings.winnerCustomerId })
+    .from(openings)
+    .where(eq(openings.userId, userId));
+  return JSON.stringify({ queued: queued!.n, customer, slots });
+}
+
+/** Runs onCustomerReply as the inbound transaction would: did it write anything? */
+async function handlerWrites(userId: string, customerId: string, body = 'Thanks!') {
+  const before = await snapshot(userId, customerId);
+  const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, customerId));
   const [user] = await t.database.db.select().from(users).where(eq(users.id, userId));
   await t.database.db.transaction((tx) =>
     t.app.services.openings.onCustomerReply({
@@ -65,19 +80,27 @@ async function handlerWrites(userId: string, customerId: string) {
         timeZone: user!.timeZone,
         pushEnabled: user!.pushNotificationsEnabled,
       },
-      customer: before!,
-      body: 'Thanks!',
+      customer: customer!,
+      body,
       now: t.clock.now(),
     }),
   );
-  const outboxAfter = (await t.database.db.select({ n: count() }).from(outbox))[0]!.n;
-  const [after] = await t.database.db.select().from(customers).where(eq(customers.id, customerId));
-  return (
-    outboxAfter !== outboxBefore || after!.autoAnsweredAt?.getTime() !== before!.autoAnsweredAt?.getTime()
-  );
+  return (await snapshot(userId, customerId)) !== before;
 }
 
-describe('quietReply, the free-text rule in SQL', () => {
+async function openSlot(token: string) {
+  const response = await call(t, token, 'POST', '/openings', {
+    startsAt: new Date(t.clock.now().getTime() + 3 * HOUR).toISOString(),
+    durationMinutes: 45,
+    service: 'Haircut',
+    priceCents: 6500,
+    mode: 'all',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id as string;
+}
+
+describe('quietReply for free text', () => {
   it.each([
     { push: false, status: 'waiting', answeredHoursAgo: 1, quiet: true },
     { push: false, status: 'waiting', answeredHoursAgo: 23.9, quiet: true },
@@ -93,6 +116,72 @@ describe('quietReply, the free-text rule in SQL', () => {
     const writes = await handlerWrites(o.id, customer.id);
     if (state.quiet) expect(writes).toBe(false);
     else if (!state.push) expect(writes).toBe(true);
+  });
+});
+
+describe('quietReply for a claim', () => {
+  /** A business with two customers texted about one slot; `setUp` shapes it; did the SQL and the handler agree? */
+  async function claimCase(setUp: (s: Awaited<ReturnType<typeof slot>>) => Promise<unknown>) {
+    const s = await slot();
+    await setUp(s);
+    const quiet = await saysQuiet(s.ann.id, true);
+    const writes = await handlerWrites(s.o.id, s.ann.id, 'YES');
+    return { quiet, writes };
+  }
+  async function slot() {
+    const o = await owner(t, { plan: 'growth' });
+    phone += 2;
+    const ann = await addCustomer(t, o.token, phone, { name: 'Ann Lee' });
+    const bob = await addCustomer(t, o.token, phone + 1, { name: 'Bob Stone' });
+    return { o, ann, bob, openingId: '' };
+  }
+  const bobWins = async (s: Awaited<ReturnType<typeof slot>>) => {
+    s.openingId = await openSlot(s.o.token);
+    await receiveText(t, s.bob.phone, s.o.number, 'YES');
+  };
+
+  it('never texted about a slot: quiet, nothing happens', async () => {
+    expect(await claimCase(async () => {})).toEqual({ quiet: true, writes: false });
+  });
+  it('an open slot: not quiet, the claim takes it', async () => {
+    const result = await claimCase(async (s) => {
+      s.openingId = await openSlot(s.o.token);
+    });
+    expect(result).toEqual({ quiet: false, writes: true });
+  });
+  it('a slot filled by another and the customer told: quiet', async () => {
+    expect(await claimCase(bobWins)).toEqual({ quiet: true, writes: false });
+  });
+  it('the winner says YES again: quiet', async () => {
+    const s = await slot();
+    s.openingId = await openSlot(s.o.token);
+    await receiveText(t, s.ann.phone, s.o.number, 'YES');
+    expect(await saysQuiet(s.ann.id, true)).toBe(true);
+    expect(await handlerWrites(s.o.id, s.ann.id, 'YES')).toBe(false);
+  });
+  it('a filled slot the customer was not told about: not quiet, they are told', async () => {
+    const result = await claimCase(async (s) => {
+      await bobWins(s);
+      await t.database.db
+        .update(offers)
+        .set({ toldAt: null })
+        .where(and(eq(offers.openingId, s.openingId), eq(offers.customerId, s.ann.id)));
+    });
+    expect(result).toEqual({ quiet: false, writes: true });
+  });
+  it('a filled slot while the customer is held as offered: not quiet, they are released', async () => {
+    const result = await claimCase(async (s) => {
+      await bobWins(s);
+      await t.database.db.update(customers).set({ status: 'offered' }).where(eq(customers.id, s.ann.id));
+    });
+    expect(result).toEqual({ quiet: false, writes: true });
+  });
+  it('a removed customer: quiet', async () => {
+    const result = await claimCase(async (s) => {
+      s.openingId = await openSlot(s.o.token);
+      await t.database.db.update(customers).set({ status: 'removed' }).where(eq(customers.id, s.ann.id));
+    });
+    expect(result).toEqual({ quiet: true, writes: false });
   });
 });
 
@@ -124,6 +213,30 @@ describe('a quiet reply', () => {
     await t.database.db.update(customers).set({ optedOut: true }).where(eq(customers.id, customer.id));
     const result = await receiveText(t, customer.phone, o.number, 'who is this');
     expect(result).toMatchObject({ outcome: 'received', action: 'ignored' });
+  });
+
+  it('that is a late YES is stored read, and the slot stays with its winner', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    phone += 2;
+    const ann = await addCustomer(t, o.token, phone, { name: 'Ann Lee' });
+    const bob = await addCustomer(t, o.token, phone + 1, { name: 'Bob Stone' });
+    const openingId = await openSlot(o.token);
+    await receiveText(t, bob.phone, o.number, 'YES');
+    const outboxBefore = (await t.database.db.select({ n: count() }).from(outbox))[0]!.n;
+    const input = { from: ann.phone, to: o.number, text: 'Yes!', providerMessageId: 'quiet-yes-1' };
+    expect(await t.app.services.messaging.receiveInbound(input)).toMatchObject({
+      outcome: 'received',
+      action: 'reply',
+    });
+    expect(await t.app.services.messaging.receiveInbound(input)).toEqual({ outcome: 'duplicate' });
+    const [stored] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.providerMessageId, 'quiet-yes-1'));
+    expect(stored!.readAt).not.toBeNull();
+    expect((await t.database.db.select({ n: count() }).from(outbox))[0]!.n).toBe(outboxBefore);
+    const [slotRow] = await t.database.db.select().from(openings).where(eq(openings.id, openingId));
+    expect(slotRow).toMatchObject({ status: 'filled', winnerCustomerId: bob.id });
   });
 
   it('that is not quiet after all (an answer is due) takes the transaction and gets its answer', async () => {
