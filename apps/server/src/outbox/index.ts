@@ -7,6 +7,8 @@ export {
   enqueueEmail,
   enqueuePushDelivery,
   enqueueSmsDelivery,
+  enqueueSmsDeliverySql,
+  markSentSql,
   type OutboxRow,
   type PushOutboxPayload,
   type SmsOutboxPayload,

@@ -32,6 +32,17 @@ export async function enqueueSmsDelivery(executor: Executor, payloads: SmsOutbox
   );
 }
 
+/**
+ * enqueueSmsDelivery as part of a statement that does more (an INSERT): one row per message of `texts`, a
+ * query with `message_id` and `position` columns, in position order (features/messaging inserts a batch of
+ * texts and their rows in one statement, issue 16).
+ */
+export const enqueueSmsDeliverySql = (texts: SQL, now: SQL) => sql`
+  insert into ${outbox} (kind, payload, next_attempt_at, created_at)
+  select 'sms', jsonb_build_object('messageId', q.message_id), ${now}, clock_timestamp()
+  from (${texts}) as q
+  order by q.position`;
+
 /** Queues a web push to one device (features/push): the payload names the subscription row and what to show. */
 export function enqueuePushDelivery(executor: Executor, payload: PushOutboxPayload, now: Date) {
   return executor.insert(outbox).values({ kind: 'push', payload, nextAttemptAt: now });
@@ -63,8 +74,8 @@ export function deferRow(executor: Executor, id: string, until: Date) {
 
 /**
  * Claims up to `limit` due messages by pushing their next attempt forward by `leaseMs` (a lease) and
- * counting the attempt. SKIP LOCKED lets several workers claim side by side; if a worker dies mid-send
- * the lease runs out and another one retries, so delivery is at least once and never lost.
+ * counting the attempt, in one statement. SKIP LOCKED lets several workers claim side by side; if a worker
+ * dies mid-send the lease runs out and another one retries, so delivery is at least once and never lost.
  */
 export async function claimDue(
   executor: Executor,
@@ -72,30 +83,39 @@ export async function claimDue(
   limit: number,
   leaseMs: number,
 ): Promise<OutboxRow[]> {
-  // Select, then update, in one transaction: UPDATE … RETURNING gives no order, and the worker delivers a
-  // batch in the order returned here, so the due order is kept from the SELECT.
-  return executor.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: outbox.id })
+  const due = executor.$with('due').as(
+    executor
+      .select({
+        dueId: sql<string>`${outbox.id}`.as('due_id'),
+        dueAt: sql<Date>`${outbox.nextAttemptAt}`.as('due_at'),
+      })
       .from(outbox)
       .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
       .orderBy(outbox.nextAttemptAt, outbox.seq)
       .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const claimed = await tx
-      .update(outbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
-      .where(
-        inArray(
-          outbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-    const position = new Map(due.map((row, index) => [row.id, index]));
-    return claimed.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  });
+      .for('update', { skipLocked: true }),
+  );
+  const claimed = await executor
+    .with(due)
+    .update(outbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
+    .from(due)
+    .where(eq(outbox.id, due.dueId))
+    .returning({
+      id: outbox.id,
+      kind: outbox.kind,
+      payload: outbox.payload,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      nextAttemptAt: outbox.nextAttemptAt,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+      seq: outbox.seq,
+      dueAt: sql<number>`extract(epoch from due.due_at)::float8`,
+    });
+  // UPDATE … RETURNING gives no order: the batch is delivered in due order (the time it fell due, then FIFO).
+  return claimed.sort((a, b) => a.dueAt - b.dueAt || a.seq - b.seq).map(({ dueAt: _dueAt, ...row }) => row);
 }
 
 /** When the next pending row falls due (null: none pending). */

@@ -4,7 +4,7 @@ import { type Database, type Executor, preparedRows } from '../../db/client.ts';
 import type { CustomerRow, MessageRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
 import { sendSlot } from '../../lib/rate-limit.ts';
-import { markSentSql } from '../../outbox/outbox.repo.ts';
+import { enqueueSmsDeliverySql, markSentSql } from '../../outbox/index.ts';
 
 /**
  * The one home of the `messages` and `inbound_events` tables (decision 0008). Customers are changed by
@@ -418,8 +418,9 @@ export function prepareTextSending(db: Database) {
 export type TextSending = ReturnType<typeof prepareTextSending>;
 
 /**
- * Inserts one business's queued texts in one statement, in the order given, the sender's number read in the
- * same statement; inserts none (and answers false) when the number is not verified.
+ * Inserts one business's queued texts and their outbox rows in one statement, in the order given, the
+ * sender's number read in the same statement; inserts none (and answers false) when the number is not
+ * verified.
  */
 export async function insertQueuedTexts(
   executor: Executor,
@@ -445,18 +446,23 @@ export async function insertQueuedTexts(
     ),
     sql`, `,
   );
+  const now = sql`${input.now.toISOString()}::timestamptz`;
   const result = await executor.execute(sql`
-    with sender as (
+    with texts (position, id, customer_id, opening_id, to_number, body, segments, encoding) as (
+      values ${rows}
+    ), sender as (
       select plivo_number from ${users}
       where id = ${input.userId} and plivo_number_status = 'verified' and plivo_number is not null
     ), message as (
       insert into ${messages} (id, user_id, customer_id, opening_id, direction, from_number, to_number, body,
         segments, encoding, status, created_at)
       select t.id, ${input.userId}, t.customer_id, t.opening_id, 'out', sender.plivo_number,
-        t.to_number, t.body, t.segments, t.encoding, 'queued', ${input.now.toISOString()}::timestamptz
-      from sender, (values ${rows}) as t(position, id, customer_id, opening_id, to_number, body, segments, encoding)
+        t.to_number, t.body, t.segments, t.encoding, 'queued', ${now}
+      from sender, texts t
       order by t.position
       returning id
+    ), queued as (
+      ${enqueueSmsDeliverySql(sql`select message.id as message_id, t.position from message join texts t on t.id = message.id`, now)}
     )
     select count(*)::int as inserted from message`);
   const [row] = (result as unknown as { rows: { inserted: number }[] }).rows;

@@ -82,7 +82,7 @@ export interface BusinessNumbers {
 export function createTexting(customers: TextingCustomers, numbers: Pick<BusinessNumbers, 'findSender'>) {
   /**
    * The common case (waitlist customers of a business with a verified number) for any number of texts in
-   * three statements: the customers claimed together, the messages and their outbox rows inserted together in
+   * two statements: the customers claimed together, the messages and their outbox rows inserted together in
    * the order given. Answers the message ids in that order, null for a text it could not take (refused or not
    * found), which the caller sends the general way to learn why.
    */
@@ -129,11 +129,6 @@ export function createTexting(customers: TextingCustomers, numbers: Pick<Busines
       texts: texts.map(({ text }) => text),
     });
     if (!inserted) return inputs.map(() => null);
-    await enqueueSmsDelivery(
-      executor,
-      texts.map(({ text }) => ({ messageId: text.id })),
-      inputs[0]!.now,
-    );
     const ids = new Map(texts.map(({ input, text }) => [input, text.id]));
     return inputs.map((input) => ids.get(input) ?? null);
   }
