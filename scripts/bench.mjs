@@ -18,7 +18,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { measurePages } from './bench/browser.mjs';
 import { FIRST_SCREEN_BUDGET_BYTES, firstScreenJs } from './bench/bundle.mjs';
-import { ensureInstall, ensureServerBuild, ensureWebBuild, log, root, serverCommand } from './lib.mjs';
+import {
+  ensureChromium,
+  ensureInstall,
+  ensureServerBuild,
+  ensureWebBuild,
+  log,
+  root,
+  serverCommand,
+} from './lib.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const basePort = Number(process.env.BENCH_PORT ?? 3410);
@@ -218,6 +226,7 @@ try {
   };
 
   // ---- 6. LCP and CLS in Chromium on a slow phone ----
+  await ensureChromium();
   results.vitals = await measurePages(
     `http://127.0.0.1:${productPort}`,
     [
