@@ -63,8 +63,14 @@ export function createSmsDelivery(deps: {
 
       // A slot that frees within a few milliseconds (high rates) is waited for here: cheaper than putting
       // the row back and claiming it again. Longer waits (5/s: 200 ms) put the row back.
-      const freeAt = (read: TextToSend, at: Date) =>
-        Math.min(read.slotFreeAt?.getTime() ?? at.getTime(), at.getTime() + intervalMs);
+      // The slot's end is read from the statement's snapshot, while taking it checks the latest row: a slot
+      // another instance took after the snapshot reads as free or absent. It is held, so look again one
+      // interval later (the earlier two-statement read saw the new end and waited the same).
+      const freeAt = (read: TextToSend, at: Date) => {
+        const soonest = at.getTime() + intervalMs;
+        const ends = read.slotFreeAt?.getTime();
+        return ends !== undefined && ends > at.getTime() ? Math.min(ends, soonest) : soonest;
+      };
       for (let tries = 0; !text.slotTaken && tries < 3; tries += 1) {
         const wait = freeAt(text, now) - now.getTime();
         if (wait > INLINE_WAIT_MS) break;
