@@ -271,18 +271,23 @@ export async function openingAnsweredBy(executor: Executor, userId: string, cust
 }
 
 /**
- * Whether a claim now changes nothing, in SQL over the business's `users` row `u` and the customer's
- * `customers` row `c`: a scalar subquery on openingAnsweredBy's alert (same order), null when the customer was
- * never texted about one. Nothing changes when the customer already won it, or it was decided (filled,
- * expired, closed: final), the customer was told, and is not held as offered (see onCustomerReply).
+ * Whether a reply changes nothing, in SQL over the business's `users` row `u` and the customer's `customers`
+ * row `c` (the reply handler's quietReply, issue 16); `answeredRecently` is waitlist's autoAnsweredRecently.
+ * Free text: the owner's phone does not hear of replies, and no automatic answer is due (the customer was
+ * removed, or answered recently). A claim: the customer was removed, or on openingAnsweredBy's alert (same
+ * order) nothing changes: none, the customer already won it, or it was decided (filled, expired, closed:
+ * final), the customer was told, and is not held as offered (see onCustomerReply).
  */
-export const claimChangesNothing = (u: SQL, c: SQL) => sql`(
-  select (o.winner_customer_id is not null and o.winner_customer_id = ${c}.id)
-    or (o.status <> 'open' and f.told_at is not null and ${c}.status <> 'offered')
-  from ${offers} f join ${openings} o on o.id = f.opening_id
-  where f.customer_id = ${c}.id and o.user_id = ${u}.id and f.sent_at is not null
-  order by (o.status = 'open') desc, f.sent_at desc
-  limit 1)`;
+export const replyChangesNothing = (u: SQL, c: SQL, claim: boolean, answeredRecently: SQL) =>
+  claim
+    ? sql`(${c}.status = 'removed' or coalesce((
+        select (o.winner_customer_id is not null and o.winner_customer_id = ${c}.id)
+          or (o.status <> 'open' and f.told_at is not null and ${c}.status <> 'offered')
+        from ${offers} f join ${openings} o on o.id = f.opening_id
+        where f.customer_id = ${c}.id and o.user_id = ${u}.id and f.sent_at is not null
+        order by (o.status = 'open') desc, f.sent_at desc
+        limit 1), true))`
+    : sql`(not ${u}.push_notifications_enabled and (${c}.status = 'removed' or ${answeredRecently}))`;
 
 /**
  * The claim: one conditional UPDATE. Concurrent YES replies queue on the opening's row lock and re-check

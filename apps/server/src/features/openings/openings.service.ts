@@ -9,7 +9,7 @@ import {
   type TimePreference,
   waitlistMessages,
 } from '@waitlist/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -339,17 +339,12 @@ export function createOpeningsService(deps: OpeningsDeps) {
   };
 
   /**
-   * The replies onCustomerReply does nothing with, in SQL over the business's `users` row `u` and the
-   * customer's `customers` row `c` (features/messaging stores them in one statement, issue 16). Free text: the
-   * owner's phone does not hear of replies, and no automatic answer is due (removed from the waitlist, or
-   * answered within the last 24 hours). A claim: the customer is removed, was never texted about a slot, or
-   * the slot is decided and they were told (claimChangesNothing). It mirrors the branches above;
-   * quiet-replies.test.ts holds the two to the same answers.
+   * The replies onCustomerReply does nothing with, in SQL (openings.repo.ts replyChangesNothing): features/
+   * messaging stores them in one statement (issue 16). It mirrors the branches above; quiet-replies.test.ts
+   * holds the two to the same answers.
    */
   const quietReply: QuietReplyCondition = ({ u, c }, now, claim) =>
-    claim
-      ? sql`(${c}.status = 'removed' or coalesce(${repo.claimChangesNothing(u, c)}, true))`
-      : sql`(not ${u}.push_notifications_enabled and (${c}.status = 'removed' or ${customers.autoAnsweredRecently(c, now)}))`;
+    repo.replyChangesNothing(u, c, claim, customers.autoAnsweredRecently(c, now));
 
   /**
    * "Nobody has claimed your slot yet": one push per alert, when its first claim window (waves) or
