@@ -281,6 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     handlers: {
       onCustomerReply: openingsService.onCustomerReply,
       quietReply: openingsService.quietReply,
+      autoAnswer: openingsService.autoAnswer,
       // features/waitlist: JOIN from a new number, and the YES that confirms it (issue 15).
       onStranger: (input) => joinService.onStranger(input),
     },

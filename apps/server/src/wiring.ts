@@ -30,6 +30,7 @@ export const openingCustomers = {
   templatesOf: waitlistRepo.templatesOf,
   claimAutoAnswer: waitlistRepo.claimAutoAnswer,
   autoAnsweredRecently: waitlistRepo.autoAnsweredRecently,
+  claimAutoAnswerSql: waitlistRepo.claimAutoAnswerSql,
 };
 
 /** The owners (features/auth's repo owns `users`) as the waitlist and openings see them. */

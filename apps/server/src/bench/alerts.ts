@@ -157,22 +157,30 @@ async function main() {
   // ---- 2. 500 inbound replies through the signed webhook ----
   const path = '/api/v1/webhooks/plivo/message';
   const bodies = ['Thanks!', 'Is there a later slot?', 'ok', 'See you'];
-  const replies = Array.from({ length: REPLIES }, (_, i) => ({
-    From: business.phones[i % CUSTOMERS]!.slice(1),
-    To: business.number.slice(1),
-    Text: i < CUSTOMERS ? 'YES' : bodies[i % bodies.length]!,
-    Type: 'sms',
-    MessageUUID: randomUUID(),
-  }));
-  // Signed before the clock starts: the signing is Plivo's work, not the server's.
-  const signed = replies.map((params) => {
-    const nonce = randomUUID().replace(/-/g, '').slice(0, 20);
-    return {
-      'x-plivo-signature-v3-nonce': nonce,
-      'x-plivo-signature-v3': plivoV3Signature(fake.authToken, 'POST', `${PUBLIC_URL}${path}`, nonce, params),
-      payload: new URLSearchParams(params).toString(),
-    };
-  });
+  /** The replies of step 2 to a business's customers, signed before the clock starts (Plivo's work). */
+  const signedReplies = (to: typeof business) =>
+    Array.from({ length: REPLIES }, (_, i) => {
+      const params = {
+        From: to.phones[i % CUSTOMERS]!.slice(1),
+        To: to.number.slice(1),
+        Text: i < CUSTOMERS ? 'YES' : bodies[i % bodies.length]!,
+        Type: 'sms',
+        MessageUUID: randomUUID(),
+      };
+      const nonce = randomUUID().replace(/-/g, '').slice(0, 20);
+      return {
+        'x-plivo-signature-v3-nonce': nonce,
+        'x-plivo-signature-v3': plivoV3Signature(
+          fake.authToken,
+          'POST',
+          `${PUBLIC_URL}${path}`,
+          nonce,
+          params,
+        ),
+        payload: new URLSearchParams(params).toString(),
+      };
+    });
+  const signed = signedReplies(business);
   const send = ({ payload, ...signature }: (typeof signed)[number]) =>
     fast.app.inject({
       method: 'POST',
@@ -197,6 +205,16 @@ async function main() {
     );
     return (performance.now() - started) / 1000;
   };
+  // Warm-up (not measured): the same replies to the first business, so the webhook's code is compiled and its
+  // statements prepared on the pool's connections, as on a server that has taken replies before.
+  const warmReplies = signedReplies(warmUp);
+  const warmTexts = fake.messages.length;
+  await run(warmReplies.slice(0, CUSTOMERS));
+  await waitFor(() => fake.messages.length - warmTexts >= CUSTOMERS, 30_000);
+  await run(warmReplies.slice(CUSTOMERS));
+  // Its automatic answers go out before the clock starts: a quiet Plivo server for 200 ms.
+  for (let seen = -1; seen !== fake.messages.length; await sleep(200)) seen = fake.messages.length;
+  failed = 0;
   const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
   if (profiler) {
     profiler.connect();

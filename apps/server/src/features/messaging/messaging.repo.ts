@@ -1,4 +1,4 @@
-import type { Message } from '@waitlist/contract';
+import { type Message, smsInfo, textAsSent } from '@waitlist/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, preparedRows } from '../../db/client.ts';
 import type { CustomerRow, MessageRow } from '../../db/rows.ts';
@@ -82,6 +82,35 @@ export type RecordedInboundText =
 export type QuietReplyCondition = (rows: { u: SQL; c: SQL }, now: SQL, claim: boolean) => SQL;
 
 /**
+ * A free-text reply whose one consequence is the automatic answer, as the reply handler (features/openings)
+ * gives it: when, in SQL over `u` and `c` at `now` (the customer exists and is opted in); the claim on the
+ * customer's row (features/waitlist's claimAutoAnswerSql: an UPDATE returning id, phone and `was`, the
+ * first-text mark before); the answer's text for the business's name as stored.
+ */
+export interface AutoAnswerRule {
+  due: (rows: { u: SQL; c: SQL }, now: SQL) => SQL;
+  claim: (customerId: SQL, now: SQL) => SQL;
+  text: (businessName: string) => string;
+}
+
+/** The automatic answer as sent to a customer texted before (`plain`) and as a first text (`first`). */
+interface AnswerTexts {
+  businessName: string;
+  plain: { body: string; segments: number; encoding: string };
+  first: { body: string; segments: number; encoding: string };
+}
+
+function answerTexts(rule: AutoAnswerRule, businessName: string): AnswerTexts {
+  const text = rule.text(businessName);
+  const asSent = (firstText: boolean) => {
+    const body = textAsSent(text, { firstText });
+    const info = smsInfo(body);
+    return { body, segments: info.segments, encoding: info.encoding };
+  };
+  return { businessName, plain: asSent(false), first: asSent(true) };
+}
+
+/**
  * The two ways an inbound text is stored, built once per database and run as named prepared statements
  * (issue 16). Both find the business that owns number `to` and the waitlist entry of phone `from` on it (the
  * live one, else the most recently changed removed one) and record the provider's id, so a replay stores
@@ -89,13 +118,17 @@ export type QuietReplyCondition = (rows: { u: SQL; c: SQL }, now: SQL, claim: bo
  *
  * - `record`, in the caller's transaction: stores the text and answers with the business and the customer,
  *   for what follows (keywords, claims, automatic answers) to run in the same transaction.
- * - `recordIfQuiet`, on its own: stores a reply only when nothing follows it, decided by the database as it
- *   stores it: the customer opted out, or `quietReply` holds (issue 16: most replies are "Thanks!" or a YES
- *   to a slot already filled, and one statement instead of four, BEGIN and COMMIT among them, is most of
- *   their cost). Anything else stores nothing and answers 'not_quiet': the caller then takes the
+ * - `recordIfQuiet`, on its own: stores a reply only when the database finds, as it stores it, that nothing
+ *   follows it (the customer opted out, or `rules.quiet` holds: most replies are "Thanks!" or a YES to a slot
+ *   already filled), or that only the automatic answer does (`rules.autoAnswer`: the answer is queued in the
+ *   same statement, decision 0012). One statement instead of seven, BEGIN and COMMIT among them, is most of
+ *   their cost. Anything else stores nothing and answers 'not_quiet': the caller then takes the
  *   transaction's way.
  */
-export function prepareInboundTexts(db: Database, quietReply?: QuietReplyCondition) {
+export function prepareInboundTexts(
+  db: Database,
+  rules?: { quiet: QuietReplyCondition; autoAnswer?: AutoAnswerRule },
+) {
   const now = sql`${p('now')}::timestamptz`;
   const recipient = (extra: SQL) => sql`
     select u.id as user_id, u.business_name, u.time_zone, u.push_notifications_enabled, c.id as customer_id${extra}
@@ -124,23 +157,65 @@ export function prepareInboundTexts(db: Database, quietReply?: QuietReplyConditi
         recipient.business_name, recipient.time_zone, recipient.push_notifications_enabled, recipient.customer
       from (select 1) as one left join recipient on true`,
   );
-  const ifQuiet = (claim: boolean) => {
-    const quiet = quietReply ? quietReply({ u: sql`u`, c: sql`c` }, now, claim) : sql`false`;
-    return preparedRows(
-      db,
-      claim ? 'inbound_record_if_quiet_claim' : 'inbound_record_if_quiet',
-      sql`
-        with recipient as (${recipient(sql`, c.opted_out, (c.id is not null and (c.opted_out or (${quiet}))) as quiet`)}
-        ), event as (
-          insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient where quiet
-          on conflict (id) do nothing returning id
-        ), message as (${message(claim ? now : sql`null`)})
-        select coalesce(recipient.quiet, false), (select count(*) from event)::int, (select id from message),
-          recipient.opted_out
-        from (select 1) as one left join recipient on true`,
-    );
-  };
-  const recordIfQuiet = { text: ifQuiet(false), claim: ifQuiet(true) };
+  const rows = { u: sql`u`, c: sql`c` };
+  const quietClaim = preparedRows(
+    db,
+    'inbound_record_if_quiet_claim',
+    sql`
+      with recipient as (${recipient(sql`, c.opted_out, (c.id is not null and (c.opted_out or (${rules ? rules.quiet(rows, now, true) : sql`false`}))) as quiet`)}
+      ), event as (
+        insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient where quiet
+        on conflict (id) do nothing returning id
+      ), message as (${message(now)})
+      select coalesce(recipient.quiet, false), (select count(*) from event)::int, (select id from message),
+        recipient.opted_out, false, null, 0
+      from (select 1) as one left join recipient on true`,
+  );
+  // Free text: quiet, or answered. The answer is due when the rule says so for a customer who is opted in, of a
+  // business whose number can text (else the transaction's way says why not); it is queued here when the
+  // business's name is the one its text was written for (`answerFor`), else the caller writes it again.
+  const autoAnswer = rules?.autoAnswer;
+  const answerDue = autoAnswer
+    ? sql`(c.id is not null and not c.opted_out and u.plivo_number_status = 'verified' and (${autoAnswer.due(rows, now)}))`
+    : sql`false`;
+  const answering = sql`(recipient.answer_due and coalesce(recipient.business_name, '') = ${p('answerFor')}::text)`;
+  const quietText = preparedRows(
+    db,
+    'inbound_record_if_quiet',
+    sql`
+      with recipient as (${recipient(sql`, c.opted_out, u.plivo_number, (c.id is not null and (c.opted_out or (${rules ? rules.quiet(rows, now, false) : sql`false`}))) as quiet, ${answerDue} as answer_due`)}
+      ), event as (
+        insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient
+        where quiet or ${answering}
+        on conflict (id) do nothing returning id
+      ), message as (${message(sql`null`)}
+      ), answered as (${
+        autoAnswer
+          ? autoAnswer.claim(
+              sql`(select customer_id from recipient where ${answering} and exists (select 1 from message))`,
+              now,
+            )
+          : sql`select null::uuid as id, null::text as phone, null::boolean as was where false`
+      }
+      ), answer as (
+        insert into ${messages} (user_id, customer_id, direction, from_number, to_number, body, segments, encoding,
+          status, created_at)
+        select recipient.user_id, answered.id, 'out', recipient.plivo_number, answered.phone,
+          case when answered.was then ${p('answer')}::text else ${p('firstAnswer')}::text end,
+          case when answered.was then ${p('answerSegments')}::int else ${p('firstAnswerSegments')}::int end,
+          case when answered.was then ${p('answerEncoding')}::text else ${p('firstAnswerEncoding')}::text end,
+          'queued', ${now}
+        from recipient, answered
+        returning id
+      ), queued as (${enqueueSmsDeliverySql(sql`select id as message_id, 0 as position from answer`, now)})
+      select coalesce(recipient.quiet or ${answering}, false), (select count(*) from event)::int,
+        (select id from message), recipient.opted_out, coalesce(recipient.answer_due, false),
+        recipient.business_name, (select count(*) from answer)::int
+      from (select 1) as one left join recipient on true`,
+  );
+  // The answer's texts by the business number they were last written for (a business's name rarely changes;
+  // the statement checks it, so a stale one only costs the second statement).
+  const answersByNumber = new Map<string, AnswerTexts>();
   const values = (input: InboundTextInput) => ({
     eventId: input.eventId,
     from: input.from,
@@ -151,6 +226,15 @@ export function prepareInboundTexts(db: Database, quietReply?: QuietReplyConditi
     providerMessageId: input.providerMessageId,
     now: input.now.toISOString(),
     read: input.read,
+  });
+  const answerValues = (texts: AnswerTexts | undefined) => ({
+    answerFor: texts?.businessName ?? null,
+    answer: texts?.plain.body ?? null,
+    answerSegments: texts?.plain.segments ?? null,
+    answerEncoding: texts?.plain.encoding ?? null,
+    firstAnswer: texts?.first.body ?? null,
+    firstAnswerSegments: texts?.first.segments ?? null,
+    firstAnswerEncoding: texts?.first.encoding ?? null,
   });
 
   return {
@@ -171,22 +255,40 @@ export function prepareInboundTexts(db: Database, quietReply?: QuietReplyConditi
         customer: customer ? customerFromJson(customer as Record<string, unknown>) : undefined,
       };
     },
-    /** A claim is stored read, like keywords: the inbox counts only replies the owner should read. */
+    /**
+     * A claim is stored read, like keywords: the inbox counts only replies the owner should read. `answered`:
+     * the automatic answer was queued with it (the caller wakes the outbox).
+     */
     async recordIfQuiet(
       input: Omit<InboundTextInput, 'read'>,
       claim: boolean,
     ): Promise<
       | { outcome: 'not_quiet' }
       | { outcome: 'duplicate' }
-      | { outcome: 'stored'; messageId: string; customerOptedOut: boolean }
+      | { outcome: 'stored'; messageId: string; customerOptedOut: boolean; answered: boolean }
     > {
-      const [row] = await (claim ? recordIfQuiet.claim : recordIfQuiet.text)(
-        values({ ...input, read: claim }),
-      );
-      const [quiet, fresh, messageId, optedOut] = row ?? [];
+      const run = async (texts: AnswerTexts | undefined) => {
+        const given = { ...values({ ...input, read: claim }), ...answerValues(texts) };
+        const [row] = await (claim ? quietClaim : quietText)(given);
+        return row ?? [];
+      };
+      let texts = claim ? undefined : answersByNumber.get(input.to);
+      let [quiet, fresh, messageId, optedOut, answerDue, businessName, answers] = await run(texts);
+      if (!quiet && answerDue && autoAnswer) {
+        // The answer is due, written for another name (or none yet): write it for this one, and store again.
+        texts = answerTexts(autoAnswer, (businessName as string | null) ?? '');
+        if (answersByNumber.size >= 10_000) answersByNumber.clear();
+        answersByNumber.set(input.to, texts);
+        [quiet, fresh, messageId, optedOut, answerDue, businessName, answers] = await run(texts);
+      }
       if (!quiet) return { outcome: 'not_quiet' };
       if (!fresh || !messageId) return { outcome: 'duplicate' };
-      return { outcome: 'stored', messageId: messageId as string, customerOptedOut: optedOut === true };
+      return {
+        outcome: 'stored',
+        messageId: messageId as string,
+        customerOptedOut: optedOut === true,
+        answered: Number(answers) > 0,
+      };
     },
   };
 }

@@ -9,6 +9,7 @@ import { enqueueSmsDelivery } from '../../outbox/index.ts';
 import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts';
 import { keywordOf, keywordReplies, messagingMessages } from './messaging.messages.ts';
 import {
+  type AutoAnswerRule,
   conversation,
   conversationsOf,
   findMessage,
@@ -26,7 +27,7 @@ import {
   updateMessageStatus,
 } from './messaging.repo.ts';
 
-export type { ConversationSummary, QuietReplyCondition } from './messaging.repo.ts';
+export type { AutoAnswerRule, ConversationSummary, QuietReplyCondition } from './messaging.repo.ts';
 
 /** Why a text was refused: the number is not verified, or the customer opted out (HTTP 403). */
 export class TextingRefused extends Forbidden {
@@ -321,6 +322,11 @@ export function createMessagingService(deps: {
      * stored in one statement, outside a transaction.
      */
     quietReply?: QuietReplyCondition;
+    /**
+     * A free-text reply whose one consequence is onCustomerReply's automatic answer (see AutoAnswerRule):
+     * stored with its answer queued in one statement.
+     */
+    autoAnswer?: AutoAnswerRule;
     onStranger?: StrangerHandler;
   };
 }) {
@@ -329,7 +335,10 @@ export function createMessagingService(deps: {
   const { queueText, enqueueSms, enqueueSmsMany } = createTexting(customers, deps.numbers);
   const onCustomerReply = deps.handlers?.onCustomerReply;
   const quietReply = onCustomerReply ? deps.handlers?.quietReply : undefined;
-  const inbound = prepareInboundTexts(db, quietReply);
+  const inbound = prepareInboundTexts(
+    db,
+    quietReply ? { quiet: quietReply, autoAnswer: deps.handlers?.autoAnswer } : undefined,
+  );
 
   /** A compliance or keyword answer; skipped (not thrown) when the number cannot text. */
   async function answer(tx: Executor, userId: string, customer: CustomerRow, body: string, now: Date) {
@@ -366,14 +375,15 @@ export function createMessagingService(deps: {
       providerMessageId: input.providerMessageId,
       now,
     };
-    // Most replies ask nothing more ("Thanks!", a YES to a slot already filled and told): stored in one
-    // statement, no transaction (issue 16). What the database finds does need more (a claim to make, an
-    // automatic answer due, the owner's phone to tell, a stranger, an unknown number) is stored by the
-    // transaction below instead.
+    // Most replies ask nothing more ("Thanks!", a YES to a slot already filled and told) or only the automatic
+    // answer: stored in one statement, the answer queued with it, no transaction (issue 16). What the database
+    // finds does need more (a claim to make, the owner's phone to tell, a stranger, an unknown number) is
+    // stored by the transaction below instead.
     if (quietReply && keyword === null) {
       const quiet = await inbound.recordIfQuiet(text, claim);
       if (quiet.outcome === 'duplicate') return quiet;
       if (quiet.outcome === 'stored') {
+        if (quiet.answered) wakeOutbox();
         return {
           outcome: 'received',
           messageId: quiet.messageId,

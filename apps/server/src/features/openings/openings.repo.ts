@@ -290,6 +290,15 @@ export const replyChangesNothing = (u: SQL, c: SQL, claim: boolean, answeredRece
     : sql`(not ${u}.push_notifications_enabled and (${c}.status = 'removed' or ${answeredRecently}))`;
 
 /**
+ * Whether a free-text reply's one consequence is the automatic answer, in SQL over the same rows (the reply
+ * handler's autoAnswer, issue 16): the owner's phone does not hear of replies, the customer is on the
+ * waitlist and was not answered recently (see onCustomerReply). With replyChangesNothing, that is every
+ * free-text reply when push is off.
+ */
+export const onlyAutoAnswerDue = (u: SQL, c: SQL, answeredRecently: SQL) =>
+  sql`(not ${u}.push_notifications_enabled and ${c}.status <> 'removed' and not ${answeredRecently})`;
+
+/**
  * The claim: one conditional UPDATE. Concurrent YES replies queue on the opening's row lock and re-check
  * `status = 'open'` after the winner commits, so exactly one of them gets a row back.
  */

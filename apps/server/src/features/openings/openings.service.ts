@@ -27,6 +27,7 @@ import {
 } from '../../lib/time-zone.ts';
 import { enqueueEmail } from '../../outbox/index.ts';
 import {
+  type AutoAnswerRule,
   type EnqueueSmsInput,
   type InboundReplyHandler,
   type QuietReplyCondition,
@@ -56,6 +57,8 @@ export const UNCLAIMED_NOTICE_MINUTES = 15;
 const pushTime = (instant: Date, timeZone: string) =>
   zonedFormat(CLOCK_TIME, timeZone).format(instant).replace(/\s/g, ' ').toLowerCase();
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+/** The automatic answer to a free-text reply, for the business's name as stored. */
+const autoAnswerText = (businessName: string) => replyMessages.autoAnswer(businessName || 'Your business');
 
 export type OpeningsService = ReturnType<typeof createOpeningsService>;
 
@@ -96,6 +99,8 @@ export interface OpeningsDeps {
     ): Promise<boolean>;
     /** claimAutoAnswer's "no answer due" in SQL, over the customers row `c` at `now`. */
     autoAnsweredRecently(c: SQL, now: SQL): SQL;
+    /** claimAutoAnswer with the first-text mark, as part of a statement (the customer's id is SQL). */
+    claimAutoAnswerSql(customerId: SQL, now: SQL): SQL;
     templatesOf(
       executor: Executor,
       userId: string,
@@ -237,7 +242,7 @@ export function createOpeningsService(deps: OpeningsDeps) {
           userId,
           customerId: customer.id,
           to: customer.phone,
-          body: replyMessages.autoAnswer(business.name || 'Your business'),
+          body: autoAnswerText(business.name),
           now,
         });
       } catch (error) {
@@ -347,6 +352,17 @@ export function createOpeningsService(deps: OpeningsDeps) {
     repo.replyChangesNothing(u, c, claim, customers.autoAnsweredRecently(c, now));
 
   /**
+   * The free-text replies whose one consequence above is the automatic answer, in SQL
+   * (openings.repo.ts onlyAutoAnswerDue), with its claim and its text: features/messaging stores such a reply
+   * and queues the answer in one statement (issue 16). quiet-replies.test.ts holds it to the branch above.
+   */
+  const autoAnswer: AutoAnswerRule = {
+    due: ({ u, c }, now) => repo.onlyAutoAnswerDue(u, c, customers.autoAnsweredRecently(c, now)),
+    claim: customers.claimAutoAnswerSql,
+    text: autoAnswerText,
+  };
+
+  /**
    * "Nobody has claimed your slot yet": one push per alert, when its first claim window (waves) or
    * UNCLAIMED_NOTICE_MINUTES (all at once) passed and the slot is still open (decision 0009).
    */
@@ -376,6 +392,7 @@ export function createOpeningsService(deps: OpeningsDeps) {
   return {
     onCustomerReply,
     quietReply,
+    autoAnswer,
 
     async list(user: UserRow) {
       const now = clock.now();

@@ -329,6 +329,19 @@ export async function claimAutoAnswer(
   return claimed.length === 1;
 }
 
+/**
+ * claimAutoAnswer and claimCustomersForText for one customer in one UPDATE, as part of a statement that does
+ * more (features/messaging stores a free-text reply and queues its automatic answer in one statement, issue
+ * 16): the answer is claimed only for a customer still on the waitlist, opted in and not answered recently,
+ * re-checked on the row's newest version, so two replies at once still get one answer. `customerId` is SQL
+ * (a subquery of the statement: no row, no claim). Returns `id`, `phone` and `was`, first_text_sent before.
+ */
+export const claimAutoAnswerSql = (customerId: SQL, now: SQL) => sql`
+  update ${customers} c set auto_answered_at = ${now}, first_text_sent = true
+  from (select id, first_text_sent as was from ${customers} where id = ${customerId} for no key update) o
+  where c.id = o.id and not c.opted_out and c.status <> 'removed' and not ${autoAnsweredRecently(sql`c`, now)}
+  returning c.id, c.phone, o.was`;
+
 /** A business's customers by id, whatever their status (the inbox lists conversations of removed ones too). */
 export function customersByIds(executor: Executor, userId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
