@@ -1,6 +1,7 @@
 // `npm run bench`: every figure of issue 16 in one run, each beside a baseline measured in the same run,
 // printed as one table and recorded in docs/BENCHMARKS.md (between the bench markers).
-//   1. GET /auth/me through the built product vs a bare Fastify + pg route (autocannon, 50 connections, 8 s)
+//   1. GET /auth/me through the built product vs a bare Fastify + pg route (autocannon, 50 connections, 8 s
+//      each, in 4 s rounds: product, bare, bare, product)
 //   2. inbound replies through the signed webhook on PostgreSQL (apps/server/src/bench/alerts.ts)
 //   3. idle server memory (RSS) on PostgreSQL and on PGlite
 //   4. `npm start` to first answer (built; PGlite, its data directory already made)
@@ -187,10 +188,21 @@ try {
     const before = cpuMs(pid);
     const result = await autocannon({ url, connections: 50, duration: seconds, headers });
     return {
-      rps: result.requests.average,
+      requests: result.requests.total,
+      seconds,
       p99: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
-      cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, result.requests.total),
+      cpuMs: cpuMs(pid) - before,
+    };
+  };
+  /** Rounds of one side, summed: requests per second over them all, the worse p99, CPU per request. */
+  const total = (rounds) => {
+    const requests = rounds.reduce((sum, round) => sum + round.requests, 0);
+    return {
+      rps: requests / rounds.reduce((sum, round) => sum + round.seconds, 0),
+      p99: Math.max(...rounds.map((round) => round.p99)),
+      errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+      cpuUs: (rounds.reduce((sum, round) => sum + round.cpuMs, 0) * 1000) / Math.max(1, requests),
     };
   };
   const auth = { authorization: `Bearer ${token}` };
@@ -200,8 +212,14 @@ try {
   if (check.status !== 200) throw new Error(`GET /auth/me answered ${check.status}: ${await check.text()}`);
   await load(meUrl, auth, 2, product.pid); // warm-up: JIT, pool, prepared statements
   await load(bareUrl, {}, 2, bare.pid);
-  results.me = await load(meUrl, auth, duration, product.pid);
-  results.bare = await load(bareUrl, {}, duration, bare.pid);
+  // Side by side in time as well (product, bare, bare, product: half the duration each, twice): the machine's
+  // load drifts over a run, and taking both sides in one order would hand the drift to one of them.
+  const half = duration / 2;
+  const me = [await load(meUrl, auth, half, product.pid)];
+  const baseline = [await load(bareUrl, {}, half, bare.pid), await load(bareUrl, {}, half, bare.pid)];
+  me.push(await load(meUrl, auth, half, product.pid));
+  results.me = total(me);
+  results.bare = total(baseline);
   await stop(bare);
   log(
     `GET /auth/me ${results.me.rps.toFixed(0)} req/s p99 ${results.me.p99} ms ${results.me.cpuUs.toFixed(0)} µs CPU/req · bare ${results.bare.rps.toFixed(0)} req/s p99 ${results.bare.p99} ms ${results.bare.cpuUs.toFixed(0)} µs CPU/req`,

@@ -242,7 +242,7 @@ async function main() {
     `\n2. ${REPLIES} signed inbound webhooks (first ${CUSTOMERS} are YES races), ${concurrency} in flight`,
   );
   console.log(
-    `   handled in ${ms(inboundSeconds * 1000)} → ${(REPLIES / inboundSeconds).toFixed(0)} replies/s  (target ≥ 500/s)`,
+    `   handled in ${ms(inboundSeconds * 1000)} → ${(REPLIES / inboundSeconds).toFixed(0)} replies/s  (target on PostgreSQL: ≥ 1,000/s)`,
   );
   console.log(
     `   the ${CUSTOMERS} YES (claim race, ${CUSTOMERS - 1} "already filled" texts queued): ${(CUSTOMERS / yesSeconds).toFixed(0)}/s; the ${REPLIES - CUSTOMERS} other replies: ${((REPLIES - CUSTOMERS) / otherSeconds).toFixed(0)}/s`,
