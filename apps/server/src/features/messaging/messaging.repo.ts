@@ -93,21 +93,30 @@ export interface AutoAnswerRule {
   text: (businessName: string) => string;
 }
 
+/**
+ * A text as it is queued: the opt-out footer on a customer's first text, and the segments and encoding of
+ * the result (every writer of outbound texts, so they cannot differ).
+ */
+export function queuedText(body: string, options: { firstText: boolean }) {
+  const sent = textAsSent(body, options);
+  const info = smsInfo(sent);
+  return { body: sent, segments: info.segments, encoding: info.encoding };
+}
+
 /** The automatic answer as sent to a customer texted before (`plain`) and as a first text (`first`). */
 interface AnswerTexts {
   businessName: string;
-  plain: { body: string; segments: number; encoding: string };
-  first: { body: string; segments: number; encoding: string };
+  plain: ReturnType<typeof queuedText>;
+  first: ReturnType<typeof queuedText>;
 }
 
 function answerTexts(rule: AutoAnswerRule, businessName: string): AnswerTexts {
   const text = rule.text(businessName);
-  const asSent = (firstText: boolean) => {
-    const body = textAsSent(text, { firstText });
-    const info = smsInfo(body);
-    return { body, segments: info.segments, encoding: info.encoding };
+  return {
+    businessName,
+    plain: queuedText(text, { firstText: false }),
+    first: queuedText(text, { firstText: true }),
   };
-  return { businessName, plain: asSent(false), first: asSent(true) };
 }
 
 /**
@@ -158,45 +167,16 @@ export function prepareInboundTexts(
       from (select 1) as one left join recipient on true`,
   );
   const rows = { u: sql`u`, c: sql`c` };
-  const quietClaim = preparedRows(
-    db,
-    'inbound_record_if_quiet_claim',
-    sql`
-      with recipient as (${recipient(sql`, c.opted_out, (c.id is not null and (c.opted_out or (${rules ? rules.quiet(rows, now, true) : sql`false`}))) as quiet`)}
-      ), event as (
-        insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient where quiet
-        on conflict (id) do nothing returning id
-      ), message as (${message(now)})
-      select coalesce(recipient.quiet, false), (select count(*) from event)::int, (select id from message),
-        recipient.opted_out, false, null, 0
-      from (select 1) as one left join recipient on true`,
-  );
-  // Free text: quiet, or answered. The answer is due when the rule says so for a customer who is opted in, of a
-  // business whose number can text (else the transaction's way says why not); it is queued here when the
-  // business's name is the one its text was written for (`answerFor`), else the caller writes it again.
   const autoAnswer = rules?.autoAnswer;
-  const answerDue = autoAnswer
-    ? sql`(c.id is not null and not c.opted_out and u.plivo_number_status = 'verified' and (${autoAnswer.due(rows, now)}))`
-    : sql`false`;
+  // The answer is due when the rule says so for a customer who is opted in, of a business whose number can
+  // text (else the transaction's way says why not); it is queued here when the business's name is the one its
+  // text was written for (`answerFor`), else the caller writes it again. A claim is never answered so.
   const answering = sql`(recipient.answer_due and coalesce(recipient.business_name, '') = ${p('answerFor')}::text)`;
-  const quietText = preparedRows(
-    db,
-    'inbound_record_if_quiet',
-    sql`
-      with recipient as (${recipient(sql`, c.opted_out, u.plivo_number, (c.id is not null and (c.opted_out or (${rules ? rules.quiet(rows, now, false) : sql`false`}))) as quiet, ${answerDue} as answer_due`)}
-      ), event as (
-        insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient
-        where quiet or ${answering}
-        on conflict (id) do nothing returning id
-      ), message as (${message(sql`null`)}
-      ), answered as (${
-        autoAnswer
-          ? autoAnswer.claim(
-              sql`(select customer_id from recipient where ${answering} and exists (select 1 from message))`,
-              now,
-            )
-          : sql`select null::uuid as id, null::text as phone, null::boolean as was where false`
-      }
+  const answerCtes = (rule: AutoAnswerRule) => sql`
+      , answered as (${rule.claim(
+        sql`(select customer_id from recipient where ${answering} and exists (select 1 from message))`,
+        now,
+      )}
       ), answer as (
         insert into ${messages} (user_id, customer_id, direction, from_number, to_number, body, segments, encoding,
           status, created_at)
@@ -207,12 +187,30 @@ export function prepareInboundTexts(
           'queued', ${now}
         from recipient, answered
         returning id
-      ), queued as (${enqueueSmsDeliverySql(sql`select id as message_id, 0 as position from answer`, now)})
-      select coalesce(recipient.quiet or ${answering}, false), (select count(*) from event)::int,
-        (select id from message), recipient.opted_out, coalesce(recipient.answer_due, false),
-        recipient.business_name, (select count(*) from answer)::int
-      from (select 1) as one left join recipient on true`,
-  );
+      ), queued as (${enqueueSmsDeliverySql(sql`select id as message_id, 0 as position from answer`, now)})`;
+  const ifQuiet = (claim: boolean) => {
+    const quiet = rules ? rules.quiet(rows, now, claim) : sql`false`;
+    const answers = claim ? undefined : autoAnswer;
+    const answerDue = answers
+      ? sql`(c.id is not null and not c.opted_out and u.plivo_number_status = 'verified' and (${answers.due(rows, now)}))`
+      : sql`false`;
+    return preparedRows(
+      db,
+      claim ? 'inbound_record_if_quiet_claim' : 'inbound_record_if_quiet',
+      sql`
+        with recipient as (${recipient(sql`, c.opted_out, u.plivo_number, (c.id is not null and (c.opted_out or (${quiet}))) as quiet, ${answerDue} as answer_due`)}
+        ), event as (
+          insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient
+          where quiet or ${answering}
+          on conflict (id) do nothing returning id
+        ), message as (${message(claim ? now : sql`null`)})${answers ? answerCtes(answers) : sql``}
+        select coalesce(recipient.quiet or ${answering}, false), (select count(*) from event)::int,
+          (select id from message), recipient.opted_out, coalesce(recipient.answer_due, false),
+          recipient.business_name, ${answers ? sql`(select count(*) from answer)::int` : sql`0`}
+        from (select 1) as one left join recipient on true`,
+    );
+  };
+  const recordIfQuiet = { text: ifQuiet(false), claim: ifQuiet(true) };
   // The answer's texts by the business number they were last written for (a business's name rarely changes;
   // the statement checks it, so a stale one only costs the second statement).
   const answersByNumber = new Map<string, AnswerTexts>();
@@ -269,7 +267,7 @@ export function prepareInboundTexts(
     > {
       const run = async (texts: AnswerTexts | undefined) => {
         const given = { ...values({ ...input, read: claim }), ...answerValues(texts) };
-        const [row] = await (claim ? quietClaim : quietText)(given);
+        const [row] = await (claim ? recordIfQuiet.claim : recordIfQuiet.text)(given);
         return row ?? [];
       };
       let texts = claim ? undefined : answersByNumber.get(input.to);

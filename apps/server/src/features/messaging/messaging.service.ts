@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isClaim, smsInfo, textAsSent } from '@waitlist/contract';
+import { isClaim, smsInfo } from '@waitlist/contract';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { CustomerRow, NumberChange, NumberFields, UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,6 +21,7 @@ import {
   phonesThatReceivedTexts,
   prepareInboundTexts,
   type QuietReplyCondition,
+  queuedText,
   recordInboundEvent,
   threadOf,
   unreadReplies,
@@ -107,8 +108,7 @@ export function createTexting(customers: TextingCustomers, numbers: Pick<Busines
       if (!customer) return [];
       // A customer texted twice in one batch gets the opt-out footer once, on the first.
       claimed.set(customer.id, { ...customer, wasFirstTextSent: true });
-      const body = textAsSent(input.body, { firstText: !customer.wasFirstTextSent });
-      const info = smsInfo(body);
+      const text = queuedText(input.body, { firstText: !customer.wasFirstTextSent });
       return [
         {
           input,
@@ -117,9 +117,7 @@ export function createTexting(customers: TextingCustomers, numbers: Pick<Busines
             customerId: customer.id,
             openingId: input.openingId ?? null,
             to: customer.phone,
-            body,
-            segments: info.segments,
-            encoding: info.encoding,
+            ...text,
           },
         },
       ];
@@ -172,11 +170,11 @@ export function createTexting(customers: TextingCustomers, numbers: Pick<Busines
     if (customer?.optedOut && !options.compliance) {
       throw new TextingRefused('opted_out', messagingMessages.optedOut(customer.name));
     }
-    let body = input.body;
-    if (customer && !options.compliance && (await customers.claimFirstText(executor, customer.id))) {
-      body = textAsSent(body, { firstText: true });
-    }
-    const info = smsInfo(body);
+    const firstText =
+      customer !== undefined &&
+      !options.compliance &&
+      (await customers.claimFirstText(executor, customer.id));
+    const text = queuedText(input.body, { firstText });
     const message = await insertMessage(executor, {
       userId: input.userId,
       customerId: customer?.id ?? null,
@@ -184,9 +182,7 @@ export function createTexting(customers: TextingCustomers, numbers: Pick<Busines
       direction: 'out',
       fromNumber: sender.plivoNumber,
       toNumber: customer?.phone ?? input.to,
-      body,
-      segments: info.segments,
-      encoding: info.encoding,
+      ...text,
       status: 'queued',
       createdAt: input.now,
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers, messages, offers, openings, outbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -292,10 +292,10 @@ describe('a reply answered in its own statement (the automatic answer)', () => {
       .select({ payload: outbox.payload, kind: outbox.kind, status: outbox.status })
       .from(outbox)
       .where(
-        sql`${outbox.payload}->>'messageId' in (${sql.join(
-          [...rows.map((row) => sql`${row.id}`), sql`''`],
-          sql`, `,
-        )})`,
+        inArray(
+          sql`${outbox.payload}->>'messageId'`,
+          rows.map((row) => row.id),
+        ),
       );
     return rows.map((row) => ({
       from: row.fromNumber,
