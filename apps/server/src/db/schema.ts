@@ -115,12 +115,17 @@ export const sessions = pgTable(
   ],
 );
 
-/** One live email-verification code per user; a new code replaces the old one. */
+/**
+ * One live email-verification code per user; a new code replaces the old one. The code is bound to the
+ * address it was sent to (issue 24): only that address can be verified or confirmed with it.
+ */
 export const emailVerifications = pgTable('email_verifications', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   codeHash: text('code_hash').notNull(),
+  /** The address the code was emailed to (lower case). */
+  email: text('email').notNull(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
@@ -564,5 +569,39 @@ export const joinRequests = pgTable(
   },
   (table) => [
     index('join_requests_pending_idx').on(table.userId, table.phone).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Numbers that asked a business to stop texting them (issue 24): one row per business and phone, written on
+ * STOP from any path (a customer, a join request, a stranger) and removed only by the phone's own START. Every
+ * text to a phone is checked against it, whatever queued it, so an opt-out outlives the customer row (a
+ * customer removed and added again, a number submitted again on the join page).
+ */
+export const smsOptOuts = pgTable(
+  'sms_opt_outs',
+  {
+    userId: ownerId(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.phone] })],
+);
+
+/**
+ * Single-use values seen within their validity window (issue 24): a webhook signature's nonce, a solved
+ * proof-of-work challenge. The key refuses a second use; rows are swept once expired.
+ */
+export const usedNonces = pgTable(
+  'used_nonces',
+  {
+    scope: text('scope').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.nonce] }),
+    index('used_nonces_expires_at_idx').on(table.expiresAt),
   ],
 );
