@@ -68,6 +68,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         GOOGLE_CLIENT_ID: googleClientId,
         GOOGLE_JWKS_URL: `${identityURL}/jwks`,
+        // The local push services the journeys start (pwa-push, new-owner-journey): the only loopback
+        // endpoints pushes may go to (issue 24).
+        LOCAL_PUSH_SERVICES: 'http://127.0.0.1:3910,http://127.0.0.1:3912',
       },
     },
   ],

@@ -49,6 +49,7 @@ import {
   loadVapidKeys,
   notifyOwner,
 } from './features/push/push.service.ts';
+import { createPushEndpoints } from './features/push/push-endpoint.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { inboxRoutes } from './features/waitlist/inbox.routes.ts';
@@ -218,12 +219,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return vapid;
   };
   const metrics = createMetrics({ providers: { email: email.name, sms: sms.name } });
-  const pushService = createPushService({ db: database.db, keys: vapidKeys, users: pushUsers });
+  // Pushes go to https push services on public addresses only, and to the local one LOCAL_PUSH_SERVICES names.
+  const pushEndpoints = createPushEndpoints({ localServices: config.push.localServices });
+  const pushService = createPushService({
+    db: database.db,
+    keys: vapidKeys,
+    users: pushUsers,
+    endpoints: pushEndpoints,
+  });
   const pushDelivery = createPushDelivery({
     db: database.db,
     keys: vapidKeys,
     subject: config.push.subject,
     logger: app.log,
+    endpoints: pushEndpoints,
   });
   const outbox = createOutboxWorker({
     db: database.db,

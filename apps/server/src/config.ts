@@ -60,6 +60,21 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
   VAPID_SUBJECT: optionalUrl(/^(mailto|https):/),
+  // Local push services (tests, development) that may be posted to over http on loopback: a comma list of
+  // origins such as http://127.0.0.1:3910. Unset: pushes go only to https push services on public addresses.
+  LOCAL_PUSH_SERVICES: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every(isLocalOrigin), {
+      message: 'must be a comma list of http(s) origins on a loopback address, e.g. http://127.0.0.1:3910',
+    })
+    .transform((origins) => origins.map((origin) => new URL(origin).origin)),
   ADMIN_EMAILS: z
     .string()
     .optional()
@@ -179,6 +194,8 @@ export interface Config {
   localTools: LocalToolsAccess;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Origins of local push services allowed on loopback over http (LOCAL_PUSH_SERVICES); none by default. */
+  localServices: string[];
   signupLimitPerHour: number;
   publicUrl: string;
   database: { url: string } | { dataDir: string };
@@ -262,6 +279,21 @@ export function localProviders(config: Pick<Config, 'email' | 'sms' | 'billing'>
       : []),
   ];
 }
+/** An origin (no path, query or credentials) on a loopback host: what LOCAL_PUSH_SERVICES may name. */
+function isLocalOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    /^https?:$/.test(url.protocol) &&
+    !url.username &&
+    !url.password &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    isLoopbackHost(url.hostname)
+  );
+}
+
 
 /**
  * Why the server must not start, or undefined: on a public HOST a local provider would hand its tools
@@ -295,6 +327,7 @@ function socialConfig(env: Env): SocialConfig {
     );
   if (env.FACEBOOK_APP_SECRET && !env.FACEBOOK_APP_ID)
     throw new ConfigError(
+    localServices: env.LOCAL_PUSH_SERVICES,
       'Invalid configuration: FACEBOOK_APP_ID is required when FACEBOOK_APP_SECRET is set',
     );
   return {

@@ -10,6 +10,12 @@ export const pushMessages = {
   unclaimedTitle: 'Nobody has claimed your slot yet',
   unclaimedBody: (time: string) => `Your ${time} slot is still open.`,
   subscriptionRequired: 'A push subscription needs an https endpoint and its p256dh and auth keys.',
+  /** 400: the endpoint is not an https URL on a public address (issue 24). */
+  endpointRefused:
+    "This push endpoint can't be used: push notifications are sent only to https push services on the public internet.",
+  /** 409: the endpoint is another account's subscription; it is never moved between accounts (issue 24). */
+  endpointTaken:
+    'This device already gets push notifications for another account. Turn them off in that account first.',
   turnedOn: 'Push notifications are on for this device.',
   turnedOff: 'Push notifications are off.',
   unsupported: 'This browser cannot receive push notifications.',

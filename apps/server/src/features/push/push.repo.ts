@@ -25,14 +25,25 @@ export function subscriptionsToNotify(executor: Executor, userId: string) {
     .where(and(eq(pushSubscriptions.userId, userId), eq(users.pushNotificationsEnabled, true)));
 }
 
-export function upsertSubscription(
+/**
+ * Stores the subscription for `userId`, or refreshes its keys when it is already theirs. An endpoint that
+ * belongs to another user is left alone (never moved between accounts, issue 24): undefined then. The
+ * unique index on endpoint decides, so two accounts posting one endpoint at once cannot both get it.
+ */
+export async function upsertOwnSubscription(
   executor: Executor,
   values: { userId: string; endpoint: string; p256dh: string; auth: string; platform: string | null },
 ) {
-  return executor
+  const [row] = await executor
     .insert(pushSubscriptions)
     .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { p256dh: values.p256dh, auth: values.auth, platform: values.platform },
+      setWhere: eq(pushSubscriptions.userId, values.userId),
+    })
+    .returning({ id: pushSubscriptions.id });
+  return row;
 }
 
 export function deleteSubscriptions(executor: Executor, userId: string, endpoint: string | undefined) {

@@ -35,7 +35,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...common,
         body: pushSubscriptionBody,
-        response: { 200: pushSettingsResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: pushSettingsResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse },
       },
     },
     async (request) => {
