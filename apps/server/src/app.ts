@@ -492,6 +492,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         });
       }
     },
+        db: database.db,
+        clock,
     { prefix: API_PREFIX },
   );
 

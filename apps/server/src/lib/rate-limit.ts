@@ -9,6 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { sweepNonces } from '../nonces/index.ts';
 import { TooManyRequests } from './errors.ts';
 
 /**
@@ -60,7 +61,10 @@ export function createRateLimiter(deps: {
   redisUrl?: string | undefined;
   /** Points that replace a rule's default (configuration, e.g. SIGNUP_LIMIT_PER_HOUR). */
   points?: Partial<Record<RateLimitRule, number>>;
-  /** How often counters expired over an hour ago are deleted (PostgreSQL store only); 5 minutes. */
+  /**
+   * How often counters expired over an hour ago (PostgreSQL store only) and used nonces past their window are
+   * deleted; 5 minutes.
+   */
   sweepIntervalMs?: number;
   /** Where a failed sweep is reported (the app's logger); console otherwise. */
   logger?: { warn(details: object, message: string): void };
@@ -103,21 +107,21 @@ export function createRateLimiter(deps: {
       );
   // Counters expired over an hour ago are deleted every few minutes, as the library would; close() stops it.
   let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = deps.redisUrl
-    ? undefined
-    : setInterval(
-        () => {
-          sweeping = deps.db
-            .delete(rateLimits)
-            .where(lt(rateLimits.expire, new Date(Date.now() - 60 * 60 * 1000)))
-            .catch((error: unknown) => {
-              if (deps.logger) deps.logger.warn({ err: error }, 'rate limit counters: clean-up failed');
-              else console.warn('rate limit counters: clean-up failed', error);
-            });
-        },
-        deps.sweepIntervalMs ?? 5 * 60 * 1000,
-      );
-  sweep?.unref();
+  const sweep = setInterval(
+    () => {
+      sweeping = Promise.all([
+        deps.redisUrl
+          ? undefined
+          : deps.db.delete(rateLimits).where(lt(rateLimits.expire, new Date(Date.now() - 60 * 60 * 1000))),
+        sweepNonces(deps.db, new Date()),
+      ]).catch((error: unknown) => {
+        if (deps.logger) deps.logger.warn({ err: error }, 'rate limit counters: clean-up failed');
+        else console.warn('rate limit counters: clean-up failed', error);
+      });
+    },
+    deps.sweepIntervalMs ?? 5 * 60 * 1000,
+  );
+  sweep.unref();
   const limiterFor = async (rule: RateLimitRule) => (await ready).get(rule)!;
 
   const tooMany = (msBeforeNext: number) => {
@@ -132,6 +136,8 @@ export function createRateLimiter(deps: {
     async consume(rule, key) {
       try {
         await (await limiterFor(rule)).consume(key.toLowerCase());
+  // Used nonces past their window (nonces/, issue 24) are deleted by the same sweep: they live in the database
+  // whichever store the counters use, so the sweep runs with Redis too.
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         throw tooMany(rejection.msBeforeNext);

@@ -53,4 +53,19 @@ describe('Plivo signature V3', () => {
     expect(check({ nonce: undefined })).toBe(false);
     expect(check({ signature: undefined })).toBe(false);
   });
+
+  it('pins the nonce: one with a dot, which could be cut from a field further left, never verifies', () => {
+    const url = 'https://app.example/api/v1/webhooks/plivo/message';
+    const params = { From: '14155550100', Text: 'ok. thanks', To: '14155550199' };
+    const signature = plivoV3Signature('token', 'POST', url, '12345', params);
+    // "…Textok. thanksTo14155550199.12345" read as a shorter request whose nonce starts after the first dot:
+    const shifted = { params: { From: '14155550100', Text: 'ok' }, nonce: ' thanksTo14155550199.12345' };
+    expect(plivoV3Payload('POST', url, shifted.nonce, shifted.params)).toBe(
+      plivoV3Payload('POST', url, '12345', params),
+    );
+    const check = (input: { params: Record<string, string>; nonce: string }) =>
+      verifyPlivoV3Signature({ authToken: 'token', method: 'POST', url, signature, ...input });
+    expect(check({ params, nonce: '12345' })).toBe(true);
+    expect(check(shifted)).toBe(false);
+  });
 });

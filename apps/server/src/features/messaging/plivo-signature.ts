@@ -54,6 +54,14 @@ export function plivoV3Signature(
     .digest('base64');
 }
 
+/**
+ * Plivo's nonces are digits (we allow letters too). What matters is that a nonce holds no `.`: the signed string
+ * ends with `.` + nonce, so a nonce with a dot could be cut further left (`…Text=ok. thanks….N` read as a
+ * shorter request with nonce ` thanks….N`) and a captured request would verify under a nonce never seen.
+ * Without dots the nonce is pinned to the original one, and recording it (plivo-webhooks.routes.ts) is enough.
+ */
+export const PLIVO_NONCE = /^[A-Za-z0-9]{1,128}$/;
+
 /** The header may carry several comma-separated signatures (e.g. during a token rotation); one must match. */
 export function verifyPlivoV3Signature(input: {
   authToken: string;
@@ -63,7 +71,7 @@ export function verifyPlivoV3Signature(input: {
   signature: string | undefined;
   params?: SignedParams;
 }): boolean {
-  if (!input.nonce || !input.signature) return false;
+  if (!input.nonce || !input.signature || !PLIVO_NONCE.test(input.nonce)) return false;
   const expected = Buffer.from(
     plivoV3Signature(input.authToken, input.method, input.url, input.nonce, input.params),
   );

@@ -1,12 +1,31 @@
 import { errorResponse } from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError, Forbidden } from '../../lib/errors.ts';
+import { useNonce } from '../../nonces/index.ts';
 import { messagingMessages } from './messaging.messages.ts';
 import type { MessagingService } from './messaging.service.ts';
 import { type SignedParams, verifyPlivoV3Signature } from './plivo-signature.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * How long a signature nonce is remembered (issue 24). The V3 signature carries no timestamp, so a captured
+ * request verifies forever; what stops its replay, or its re-split into another request that signs the same
+ * (keys and values are joined without separators: `MessageUUID` can absorb the next field), is the record of
+ * its nonce. Plivo retries a callback three times within about seven minutes (60, 120 and 240 s, 8 s
+ * timeouts); seven days covers those and any delayed delivery many times over, and keeps the table small (one
+ * row per callback, deleted once expired by the sweep in lib/rate-limit.ts). Past the window an inbound text
+ * still cannot be replayed: its MessageUUID must be a UUID (a re-split one is not) and is applied once
+ * (inbound_events).
+ */
+export const PLIVO_NONCE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const PLIVO_NONCE_SCOPE = 'plivo-v3';
+
+/** Plivo's MessageUUID; a re-split that makes it absorb another field is no longer one. */
+const MESSAGE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Plivo posts form fields; JSON bodies are read the same way (top-level fields as strings). */
 function paramsOf(body: unknown, contentType: string | undefined): SignedParams {
@@ -38,14 +57,19 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 /**
  * POST /webhooks/plivo/message (inbound texts) and /webhooks/plivo/status (delivery reports), under /api/v1.
  * Each request must carry a valid Plivo V3 signature over PUBLIC_URL + the request path and its fields,
- * signed with PLIVO_AUTH_TOKEN; 403 otherwise. Replays are applied once (inbound_events) and still answer 200.
+ * signed with PLIVO_AUTH_TOKEN; 403 otherwise. A nonce is used once: a request carrying one already seen is not
+ * applied and answers 200 like any replay (duplicate / not applied), so Plivo stops retrying it. Replays with a
+ * fresh nonce are applied once too (inbound_events).
  */
 export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
   messagingService: MessagingService;
   /** null: no PLIVO_AUTH_TOKEN, so no request can be verified (the local phone uses /dev/phone instead). */
   authToken: string | null;
   publicUrl: string;
-}> = async (app, { messagingService, authToken, publicUrl }) => {
+  /** Where used nonces are recorded (nonces/), and the time they are recorded at. */
+  db: Database;
+  clock: Clock;
+}> = async (app, { messagingService, authToken, publicUrl, db, clock }) => {
   // The signature covers the fields exactly as sent: keep the body as text in this plugin only.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) =>
@@ -67,10 +91,21 @@ export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
       params,
     });
     if (!valid) throw new Forbidden(messagingMessages.signatureInvalid);
+    const now = clock.now();
+    const fresh = await useNonce(
+      db,
+      PLIVO_NONCE_SCOPE,
+      nonce,
+      new Date(now.getTime() + PLIVO_NONCE_WINDOW_MS),
+      now,
+    );
+    if (!fresh) request.log.warn({ nonce }, 'plivo webhook: signature nonce used before; not applied');
     (request as { plivoParams?: SignedParams }).plivoParams = params;
+    (request as { plivoReplay?: boolean }).plivoReplay = !fresh;
   });
 
   const paramsFrom = (request: unknown) => (request as { plivoParams: SignedParams }).plivoParams;
+  const isReplay = (request: unknown) => (request as { plivoReplay: boolean }).plivoReplay;
   const failures = { 400: errorResponse, 403: errorResponse, 503: errorResponse };
   const responses = {
     200: z.object({ success: z.literal(true), duplicate: z.boolean() }),
@@ -84,11 +119,13 @@ export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['messaging'], summary: 'Plivo inbound text (signature V3)', response: responses },
     },
     async (request) => {
+      if (isReplay(request)) return { success: true as const, duplicate: true };
       const params = paramsFrom(request);
       const from = first(params.From);
       const to = first(params.To);
       const uuid = first(params.MessageUUID);
       if (!from || !to || !uuid) throw new AppError(400, 'From, To and MessageUUID are required.');
+      if (!MESSAGE_UUID.test(uuid)) throw new AppError(400, 'MessageUUID must be a UUID.');
       const result = await messagingService.receiveInbound({
         from,
         to,
@@ -111,10 +148,12 @@ export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
+      if (isReplay(request)) return { success: true as const, applied: false };
       const params = paramsFrom(request);
       const uuid = first(params.MessageUUID);
       const status = first(params.Status);
       if (!uuid || !status) throw new AppError(400, 'MessageUUID and Status are required.');
+      if (!MESSAGE_UUID.test(uuid)) throw new AppError(400, 'MessageUUID must be a UUID.');
       const query = request.query as { messageId?: string };
       const result = await messagingService.applyDeliveryReport({
         providerMessageId: uuid,

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages, usedNonces } from '../../db/schema.ts';
 import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
+import { burst } from '../../test/race.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { enqueueSms } from '../../wiring.ts';
 import {
@@ -12,6 +13,8 @@ import {
   signedPlivoPost,
   textsTo,
 } from './messaging.test-helpers.ts';
+import { plivoV3Signature, verifyPlivoV3Signature } from './plivo-signature.ts';
+import { PLIVO_NONCE_SCOPE, PLIVO_NONCE_WINDOW_MS } from './plivo-webhooks.routes.ts';
 
 let t: TestApp;
 let fake: FakePlivo;
@@ -181,5 +184,115 @@ describe('Plivo webhooks', () => {
     expect((await t.app.inject({ method: 'GET', url: '/dev/phone' })).statusCode).toBe(404);
     const reply = await t.app.inject({ method: 'POST', url: '/api/v1/dev/phone/reply', payload: {} });
     expect(reply.statusCode).toBe(404);
+  });
+
+  describe('signature nonces (issue 24)', () => {
+    /** A text as Plivo posts it (with the PowerpackUUID field, which sorts between MessageUUID and Text). */
+    const captured = (from: string, to: string, text: string) => ({
+      ...inbound(from, to, text),
+      PowerpackUUID: '6d8a4b21-0c3f-4d2e-9a57-3f1e2b7c9d10',
+    });
+    const storedFrom = (phone: string) =>
+      t.database.db.select().from(messages).where(eq(messages.fromNumber, phone));
+
+    it('refuses a captured request re-split so MessageUUID absorbs the next field: it verifies, but its nonce was used', async () => {
+      const business = await businessWithNumber(t, fake);
+      const customer = await addCustomer(t, business.id);
+      const original = captured(customer.phone, business.number, 'Can I come at 4 instead?');
+      const nonce = '30815469237051842177';
+      const signature = plivoV3Signature(
+        fake.authToken,
+        'POST',
+        `http://app.test${MESSAGE}`,
+        nonce,
+        original,
+      );
+      const first = await signedPlivoPost(t, MESSAGE, original, fake.authToken, { nonce, signature });
+      expect(first.json()).toEqual({ success: true, duplicate: false });
+
+      // V3 joins names and values without separators: "MessageUUID<uuid>PowerpackUUID<uuid>Text…" reads the
+      // same with MessageUUID = "<uuid>PowerpackUUID<uuid>", a message id never seen before.
+      const { PowerpackUUID, ...rest } = original;
+      const resplit = { ...rest, MessageUUID: `${original.MessageUUID}PowerpackUUID${PowerpackUUID}` };
+      expect(
+        verifyPlivoV3Signature({
+          authToken: fake.authToken,
+          method: 'POST',
+          url: `http://app.test${MESSAGE}`,
+          nonce,
+          signature,
+          params: resplit,
+        }),
+      ).toBe(true);
+      const replayed = await signedPlivoPost(t, MESSAGE, resplit, fake.authToken, { nonce, signature });
+      // 200, as for any replay, so Plivo (or whoever sent it) has no reason to send it again; nothing applied.
+      expect(replayed.statusCode).toBe(200);
+      expect(replayed.json()).toEqual({ success: true, duplicate: true });
+      expect(await storedFrom(customer.phone)).toHaveLength(1);
+
+      // The nonce is kept for its window; past it, the re-split is still refused: its MessageUUID is no UUID.
+      const [row] = await t.database.db
+        .select()
+        .from(usedNonces)
+        .where(and(eq(usedNonces.scope, PLIVO_NONCE_SCOPE), eq(usedNonces.nonce, nonce)));
+      expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBeGreaterThanOrEqual(
+        PLIVO_NONCE_WINDOW_MS - 60_000,
+      );
+      t.clock.advance(PLIVO_NONCE_WINDOW_MS + 1000);
+      const late = await signedPlivoPost(t, MESSAGE, resplit, fake.authToken, { nonce, signature });
+      expect(late.statusCode).toBe(400);
+      const lateExact = await signedPlivoPost(t, MESSAGE, original, fake.authToken, { nonce, signature });
+      expect(lateExact.json()).toEqual({ success: true, duplicate: true });
+      expect(await storedFrom(customer.phone)).toHaveLength(1);
+    });
+
+    it('the same signed request twice, one after the other or at once, is applied once', async () => {
+      const business = await businessWithNumber(t, fake);
+      const customer = await addCustomer(t, business.id);
+      const receive = vi.spyOn(t.app.services.messaging, 'receiveInbound');
+      try {
+        const params = inbound(customer.phone, business.number, 'Running 5 minutes late');
+        const nonce = '71022853140966307519';
+        const first = await signedPlivoPost(t, MESSAGE, params, fake.authToken, { nonce });
+        expect(first.json()).toEqual({ success: true, duplicate: false });
+        const second = await signedPlivoPost(t, MESSAGE, params, fake.authToken, { nonce });
+        expect(second.statusCode).toBe(200);
+        expect(second.json()).toEqual({ success: true, duplicate: true });
+        // Refused at the nonce: the second never reached the messaging service.
+        expect(receive).toHaveBeenCalledTimes(1);
+
+        // A burst of one captured request (a new nonce): one is applied, every other copy is refused.
+        const again = inbound(customer.phone, business.number, 'Actually 10 minutes');
+        const burstNonce = '55201938475610293847';
+        const signature = plivoV3Signature(
+          fake.authToken,
+          'POST',
+          `http://app.test${MESSAGE}`,
+          burstNonce,
+          again,
+        );
+        const answers = await burst(t.app, 8, () => ({
+          method: 'POST',
+          url: MESSAGE,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-plivo-signature-v3-nonce': burstNonce,
+            'x-plivo-signature-v3': signature,
+          },
+          payload: new URLSearchParams(again).toString(),
+        }));
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+        expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(1);
+        expect(receive).toHaveBeenCalledTimes(2);
+        expect(await storedFrom(customer.phone)).toHaveLength(2);
+
+        // Delivery reports too: a reused nonce is not applied.
+        const status = { MessageUUID: nextUuid(), Status: 'delivered' };
+        const report = await signedPlivoPost(t, STATUS, status, fake.authToken, { nonce: burstNonce });
+        expect(report.json()).toEqual({ success: true, applied: false });
+      } finally {
+        receive.mockRestore();
+      }
+    });
   });
 });
