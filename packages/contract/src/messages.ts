@@ -73,6 +73,11 @@ export const authMessages = {
   codeInvalid: 'Invalid verification code',
   codeExpired: 'Verification code has expired. Please request a new one.',
   codeBurned: 'Too many incorrect attempts. Please request a new verification code.',
+  // ours (issue 24): a code verifies only the address it was emailed to
+  codeForOtherAddress:
+    'This code was sent to a different email address. Please enter the newest code, or request a new one.',
+  // ours (issue 24): the address a code would go to changed while the request was on its way
+  emailChangedMeanwhile: 'Your email address changed just now. Please try again.',
   resetTokenInvalid: 'Invalid or expired reset token. Please request a new password reset.',
   externalCannotChangePassword:
     'Accounts that sign in with Google, Facebook or Apple cannot change a password',

@@ -27,13 +27,33 @@ export const rateLimitRules = {
   loginAccount: { points: 100, durationSeconds: 60 * 60 },
   /** Accounts created per address (SIGNUP_LIMIT_PER_HOUR overrides the points). */
   registerIp: { points: 10, durationSeconds: 60 * 60 },
-  /** Public waitlist sign-ups (issue 15): per address, and confirmation texts per phone number. */
+  /**
+   * Public waitlist sign-ups (issue 15): per address, and confirmation texts per phone number. Issue 24: an
+   * address is an IPv4 address or an IPv6 /64 (lib/address-key.ts); the first `joinProofIp` sign-ups of an
+   * address in an hour need no proof of work, later ones do; unknown join links (`joinMissIp`) and
+   * proof-of-work challenges (`joinChallengeIp`) are counted per address too.
+   */
   joinIp: { points: 10, durationSeconds: 60 * 60 },
   joinPhone: { points: 3, durationSeconds: 24 * 60 * 60 },
+  joinProofIp: { points: 3, durationSeconds: 60 * 60 },
+  joinMissIp: { points: 20, durationSeconds: 60 * 60 },
+  joinChallengeIp: { points: 30, durationSeconds: 60 * 60 },
   /** Social sign-in, like login per IP: each attempt also costs a call to the provider. */
   externalAuthIp: { points: 50, durationSeconds: 15 * 60 },
-  forgotPasswordAccount: { points: 3, durationSeconds: 60 * 60 },
+  /**
+   * Reset emails (issue 24): per address, and per account *and* address. The account's budget is never
+   * answered with 429 (that would let anyone block the owner's own reset): past it the answer is the usual
+   * one and the email is dropped. `forgotPasswordAccount` is a ceiling over every address, dropped the same.
+   */
   forgotPasswordIp: { points: 10, durationSeconds: 60 * 60 },
+  forgotPasswordAccountIp: { points: 3, durationSeconds: 60 * 60 },
+  forgotPasswordAccount: { points: 10, durationSeconds: 60 * 60 },
+  /**
+   * Code emails to one recipient address, whichever account asks (issue 24: two accounts sent eight codes to
+   * an address that never signed up). Per hour: one account's sign-up code and its 5 resends; per day, twice that.
+   */
+  codeEmailRecipient: { points: 6, durationSeconds: 60 * 60 },
+  codeEmailRecipientDaily: { points: 12, durationSeconds: 24 * 60 * 60 },
   sendVerificationAccount: { points: 5, durationSeconds: 60 * 60 },
   sendVerificationIp: { points: 20, durationSeconds: 60 * 60 },
   verifyAccountAccount: { points: 10, durationSeconds: 15 * 60 },
@@ -49,6 +69,16 @@ export interface RateLimiter {
   consume(rule: RateLimitRule, key: string): Promise<void>;
   /** Throws TooManyRequests if the rule's budget for `key` is already spent; counts nothing. */
   check(rule: RateLimitRule, key: string): Promise<void>;
+  /** Counts one attempt like `consume`, but answers false instead of throwing once the budget is spent. */
+  tryConsume(rule: RateLimitRule, key: string): Promise<boolean>;
+  /**
+   * Takes one point from each rule in order, as one attempt: the first rule whose budget is spent throws
+   * TooManyRequests and the points already taken are given back, so a refused attempt costs nothing (issue
+   * 24: a burst meets the same limit as a sequence, because the point is taken before the work is done).
+   */
+  take(rules: [RateLimitRule, string][]): Promise<void>;
+  /** Gives back one point taken by `consume`/`take` (the attempt succeeded and must not count). */
+  refund(rule: RateLimitRule, key: string): Promise<void>;
   /** Counts one failure without ever throwing (the failing request still gets its own answer). */
   fail(rule: RateLimitRule, key: string): Promise<void>;
   reset(rule: RateLimitRule, key: string): Promise<void>;
@@ -106,6 +136,8 @@ export function createRateLimiter(deps: {
         ),
       );
   // Counters expired over an hour ago are deleted every few minutes, as the library would; close() stops it.
+  // Used nonces past their window (nonces/, issue 24) are deleted by the same sweep: they live in the database
+  // whichever store the counters use, so the sweep runs with Redis too.
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = setInterval(
     () => {
@@ -132,17 +164,44 @@ export function createRateLimiter(deps: {
     );
   };
 
+  const refund = async (rule: RateLimitRule, key: string) => {
+    await (await limiterFor(rule)).reward(key.toLowerCase(), 1);
+  };
+
   return {
     async consume(rule, key) {
       try {
         await (await limiterFor(rule)).consume(key.toLowerCase());
-  // Used nonces past their window (nonces/, issue 24) are deleted by the same sweep: they live in the database
-  // whichever store the counters use, so the sweep runs with Redis too.
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         throw tooMany(rejection.msBeforeNext);
       }
     },
+    async tryConsume(rule, key) {
+      try {
+        await (await limiterFor(rule)).consume(key.toLowerCase());
+        return true;
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        return false;
+      }
+    },
+    async take(rules) {
+      const taken: [RateLimitRule, string][] = [];
+      for (const [rule, key] of rules) {
+        try {
+          await (await limiterFor(rule)).consume(key.toLowerCase());
+          taken.push([rule, key]);
+        } catch (rejection) {
+          // The point of the refused rule was counted past its budget too: give every point back.
+          if (rejection instanceof RateLimiterRes) taken.push([rule, key]);
+          await Promise.all(taken.map(([takenRule, takenKey]) => refund(takenRule, takenKey)));
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          throw tooMany(rejection.msBeforeNext);
+        }
+      }
+    },
+    refund,
     async check(rule, key) {
       const limiter = await limiterFor(rule);
       const state = await limiter.get(key.toLowerCase());

@@ -34,14 +34,19 @@ export function statusCounts(responses: LightMyRequestResponse[]): Record<number
 /**
  * Sends `request` (a JSON body) with its body held back until `meanwhile` has finished. `meanwhile` starts
  * once the server reads the body, that is after every onRequest hook ran; if the server answers without
- * reading it (a 401 from a hook), `meanwhile` is not run and that answer is returned.
+ * reading it (a 401 from a hook), `meanwhile` is not run and that answer is returned. The body may be a
+ * function of what `meanwhile` returned (a code it read from the mailbox, say): it is sent without a
+ * length, as a chunked body is.
  */
-export async function lateBody(
+export async function lateBody<T>(
   app: FastifyInstance,
-  request: Request & { payload: object | string },
-  meanwhile: () => Promise<unknown>,
+  request: Request & { payload: object | string | ((during: T) => object | string) },
+  meanwhile: () => Promise<T>,
 ): Promise<LightMyRequestResponse> {
-  const body = typeof request.payload === 'string' ? request.payload : JSON.stringify(request.payload);
+  const { payload } = request;
+  const encode = (value: object | string) => (typeof value === 'string' ? value : JSON.stringify(value));
+  const length = typeof payload === 'function' ? undefined : String(Buffer.byteLength(encode(payload)));
+  let during: T | undefined;
   let startReading!: () => void;
   const reading = new Promise<'reading'>((resolve) => {
     startReading = () => resolve('reading');
@@ -57,7 +62,7 @@ export async function lateBody(
       started = true;
       startReading();
       void released.then(() => {
-        this.push(body);
+        this.push(encode(typeof payload === 'function' ? payload(during as T) : payload));
         this.push(null);
       });
     },
@@ -66,7 +71,7 @@ export async function lateBody(
     ...request,
     headers: {
       'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
+      ...(length ? { 'content-length': length } : { 'transfer-encoding': 'chunked' }),
       ...request.headers,
     },
     payload: stream,
@@ -74,7 +79,7 @@ export async function lateBody(
   const first = await Promise.race([reading, answer]);
   if (first !== 'reading') return first;
   try {
-    await meanwhile();
+    during = await meanwhile();
   } finally {
     release();
   }

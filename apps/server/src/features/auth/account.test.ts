@@ -119,7 +119,7 @@ describe('DELETE /auth/account', () => {
     });
     await t.database.db
       .insert(emailVerifications)
-      .values({ userId: owner.id, codeHash: 'x', expiresAt: t.clock.now() });
+      .values({ userId: owner.id, email: owner.email, codeHash: 'x', expiresAt: t.clock.now() });
     const before = await rowsOf(owner.id);
     expect(before.users).toHaveLength(1);
     expect(before.sessions).toHaveLength(2);

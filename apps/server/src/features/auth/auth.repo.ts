@@ -259,13 +259,20 @@ export function deleteSessionsOfUser(executor: Executor, userId: string, exceptS
 }
 
 // ---- email verification codes ----
-export function upsertVerification(executor: Executor, userId: string, codeHash: string, expiresAt: Date) {
+/** The user's one live code, bound to `email`, the address it is sent to (issue 24); replaces any older one. */
+export function upsertVerification(
+  executor: Executor,
+  userId: string,
+  email: string,
+  codeHash: string,
+  expiresAt: Date,
+) {
   return executor
     .insert(emailVerifications)
-    .values({ userId, codeHash, expiresAt, failedAttempts: 0 })
+    .values({ userId, email, codeHash, expiresAt, failedAttempts: 0 })
     .onConflictDoUpdate({
       target: emailVerifications.userId,
-      set: { codeHash, expiresAt, failedAttempts: 0, createdAt: sql`now()` },
+      set: { email, codeHash, expiresAt, failedAttempts: 0, createdAt: sql`now()` },
     });
 }
 

@@ -136,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
-      await authService.sendVerification(sessionOf(request).user, request.ip);
+      await authService.sendVerification(sessionOf(request).user.id, request.ip);
       return { success: true as const, message: screenMessages.newCodeSent };
     },
   );
@@ -154,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = await authService.verifyAccount(
-        sessionOf(request).user,
+        sessionOf(request).user.id,
         request.body.verificationCode,
         request.ip,
       );
@@ -174,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await authService.submitBusinessVerification(sessionOf(request).user, request.body);
+      await authService.submitBusinessVerification(sessionOf(request).user.id, request.body);
       return { success: true as const, message: authMessages.businessSubmitted };
     },
   );
@@ -186,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
-      await authService.deleteAccount(sessionOf(request).user);
+      await authService.deleteAccount(sessionOf(request).user.id);
       return { success: true as const, message: authMessages.accountDeleted };
     },
   );
@@ -203,7 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const result = await authService.updateProfile(sessionOf(request).user, request.body);
+      const result = await authService.updateProfile(sessionOf(request).user.id, request.body);
       return { success: true as const, data: toUserDto(result.user), message: profileUpdateMessage(result) };
     },
   );
@@ -223,7 +223,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = await authService.confirmEmail(
-        sessionOf(request).user,
+        sessionOf(request).user.id,
         request.body.verificationCode,
         request.ip,
       );
@@ -243,7 +243,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = await authService.cancelEmailChange(sessionOf(request).user);
+      const user = await authService.cancelEmailChange(sessionOf(request).user.id);
       return { success: true as const, user: toUserDto(user), message: authMessages.emailChangeCancelled };
     },
   );
@@ -260,7 +260,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await authService.updatePassword(sessionOf(request), request.body);
+      const { user, sessionId } = sessionOf(request);
+      await authService.updatePassword({ userId: user.id, sessionId }, request.body, request.ip);
       return { success: true as const, message: screenMessages.passwordUpdated };
     },
   );

@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       const session = sessionOf(request);
       if (request.params.id !== session.user.id) throw new Forbidden(authMessages.notAllowed);
       const { id: _ignored, ...changes } = request.body;
-      const result = await authService.updateProfile(session.user, changes);
+      const result = await authService.updateProfile(session.user.id, changes);
       return { success: true as const, data: toUserDto(result.user), message: profileUpdateMessage(result) };
     },
   );
