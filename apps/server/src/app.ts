@@ -444,7 +444,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(systemRoutes, {
         config,
         db: database.db,
-        databaseKind: database.kind,
         lifecycle,
         billing: {
           provider: billingProvider.name,

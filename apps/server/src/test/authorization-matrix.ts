@@ -88,6 +88,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/docs/': row(everyone(302)),
   'GET /api/docs/reference.js': row(everyone(200)),
   'GET /api/docs/reference.css': row(everyone(200)),
+  // Public, and the same for everyone: none names the database or a provider (issue 24, system.test.ts).
   'GET /api/v1/health': row(everyone(200)),
   'GET /api/v1/health/live': row(everyone(200)),
   'GET /api/v1/health/ready': row(everyone(200)),
@@ -124,6 +125,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
 
   // ---- web push (issue 14): the caller's own devices ----
   'GET /api/v1/push/public-key': row(signedIn(200)),
+  // An endpoint on a private address: 400; another account's endpoint: 409 (issue 24, push.test.ts).
   'POST /api/v1/push/subscriptions': row(signedIn(400)),
   'DELETE /api/v1/push/subscriptions': row(signedIn(200)),
 

@@ -3,17 +3,19 @@ import type { BillingConfig } from '@waitlist/contract';
 import { apiRequest } from './api-client.ts';
 
 /**
- * GET /config: what this server's providers are, nothing secret. Shared (lib/) because several
- * features read it: auth (social buttons, local mailbox) and billing (which card form to show).
+ * GET /config: what the web app needs to render, nothing secret and no provider name (issue 24). Shared
+ * (lib/) because several features read it: auth (social buttons, local mailbox) and billing (which card
+ * form to show, the local phone's test numbers).
  */
 export type PublicConfig = {
   success: true;
   googleClientId: string | null;
   facebookAppId: string | null;
   appleClientId: string | null;
-  emailProvider: 'local' | 'smtp';
-  /** 'local': business numbers come from the 555-01xx test range and verify at once. */
-  smsProvider?: 'local' | 'plivo';
+  /** Emails land in the local mailbox (/dev/mailbox). */
+  localMailbox: boolean;
+  /** Business numbers come from the 555-01xx test range and verify at once (the local phone). */
+  localPhone: boolean;
   billing: BillingConfig;
 };
 

@@ -99,7 +99,8 @@ export const configWithBilling = (billing: {
     googleClientId: null,
     facebookAppId: null,
     appleClientId: null,
-    emailProvider: 'local',
+    localMailbox: true,
+    localPhone: false,
     billing,
   },
 });

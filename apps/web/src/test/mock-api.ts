@@ -21,7 +21,8 @@ const defaultConfig: MockAnswer = {
     googleClientId: null,
     facebookAppId: null,
     appleClientId: null,
-    emailProvider: 'local',
+    localMailbox: true,
+    localPhone: false,
     billing: { provider: 'local', publishableKey: null, configured: true },
   },
 };

@@ -37,7 +37,8 @@ export function configWith(ids: {
       googleClientId: ids.googleClientId ?? null,
       facebookAppId: ids.facebookAppId ?? null,
       appleClientId: ids.appleClientId ?? null,
-      emailProvider: 'local',
+      localMailbox: true,
+      localPhone: false,
       billing: { provider: 'local', publishableKey: null, configured: true },
     },
   };

@@ -4,27 +4,30 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { type Database, pingDatabase } from '../../db/client.ts';
 
+/**
+ * Health and the web app's configuration, all public. None of them names the database or a provider (issue
+ * 24): that tells an attacker which vendor to phish or which webhook to forge, and no caller needs it. A
+ * probe reads the status code; the operator has the providers as labels of GET /metrics (METRICS_TOKEN) and
+ * the database in DATABASE_URL.
+ */
 export const systemRoutes: FastifyPluginAsyncZod<{
   config: Config;
   db: Database;
-  databaseKind: string;
   billing: BillingConfig;
   /** Set when the instance starts shutting down: readiness answers 503 so the proxy stops sending work. */
   lifecycle: { draining: boolean };
-}> = async (app, { config, db, databaseKind, billing, lifecycle }) => {
+}> = async (app, { config, db, billing, lifecycle }) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
-        response: {
-          200: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.string() }),
-        },
+        response: { 200: z.object({ success: z.literal(true), status: z.literal('ok') }) },
       },
     },
     async () => {
       await pingDatabase(db);
-      return { success: true as const, status: 'ok' as const, database: databaseKind };
+      return { success: true as const, status: 'ok' as const };
     },
   );
 
@@ -47,7 +50,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['system'],
         response: {
-          200: z.object({ success: z.literal(true), status: z.literal('ready'), database: z.string() }),
+          200: z.object({ success: z.literal(true), status: z.literal('ready') }),
           503: z.object({ success: z.literal(false), message: z.string() }),
         },
       },
@@ -68,11 +71,15 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       } finally {
         clearTimeout(timer);
       }
-      return { success: true as const, status: 'ready' as const, database: databaseKind };
+      return { success: true as const, status: 'ready' as const };
     },
   );
 
-  /** What the web app needs to know about this server's providers; nothing secret. */
+  /**
+   * What the web app needs to render, and only that: the sign-in buttons' public ids, which card form to show
+   * (billing), and whether the local mailbox and phone stand in for email and texts (their notes and the
+   * test numbers). Never the name of the email or SMS provider in use.
+   */
   app.get(
     '/config',
     {
@@ -84,9 +91,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{
             googleClientId: z.string().nullable(),
             facebookAppId: z.string().nullable(),
             appleClientId: z.string().nullable(),
-            emailProvider: z.enum(['local', 'smtp']),
-            /** 'local': business numbers come from the 555-01xx test range and verify at once. */
-            smsProvider: z.enum(['local', 'plivo']),
+            /** Emails land in the local mailbox (/dev/mailbox): the code and reset pages say where to look. */
+            localMailbox: z.boolean(),
+            /** Business numbers come from the 555-01xx test range and verify at once (the local phone). */
+            localPhone: z.boolean(),
             billing: billingConfigSchema,
           }),
         },
@@ -98,8 +106,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       // Only when the secret is set too: without it the server cannot check a Facebook token.
       facebookAppId: config.social.facebook?.appId ?? null,
       appleClientId: config.social.apple?.clientId ?? null,
-      emailProvider: config.email.provider,
-      smsProvider: config.sms.provider,
+      localMailbox: config.email.provider === 'local',
+      localPhone: config.sms.provider === 'local',
       billing,
     }),
   );

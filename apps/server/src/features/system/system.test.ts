@@ -26,15 +26,16 @@ async function appWith(env: Record<string, string>, webDistDir?: string): Promis
 }
 
 describe('GET /api/v1/health', () => {
-  it('answers ok after asking the database, and names the kind of database', async () => {
+  it('answers ok after asking the database, and does not name it (issue 24)', async () => {
     const response = await t.app.inject({ url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, status: 'ok', database: t.database.kind });
+    expect(response.json()).toEqual({ success: true, status: 'ok' });
+    expect(response.body).not.toMatch(/pglite|postgres/i);
   });
 });
 
 describe('GET /api/v1/config', () => {
-  it('tells the web app which providers are configured, and nothing secret', async () => {
+  it('tells the web app what it needs to render, nothing secret, and no provider or database name', async () => {
     const response = await t.app.inject({ url: '/api/v1/config' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -42,13 +43,16 @@ describe('GET /api/v1/config', () => {
       googleClientId: null,
       facebookAppId: null,
       appleClientId: null,
-      emailProvider: 'local',
-      smsProvider: 'local',
+      localMailbox: true,
+      localPhone: true,
       billing: { provider: 'local', publishableKey: null, configured: true },
     });
 
     const configured = await appWith({
       SMTP_URL: 'smtp://mailer:mail-password@127.0.0.1:9',
+      PLIVO_AUTH_ID: 'MAPLIVOAUTHID0000000',
+      PLIVO_AUTH_TOKEN: 'plivo-token',
+      PLIVO_API_URL: 'http://127.0.0.1:9',
       GOOGLE_CLIENT_ID: 'google-client.apps.googleusercontent.com',
       FACEBOOK_APP_ID: '1234567890',
       FACEBOOK_APP_SECRET: 'facebook-secret',
@@ -62,12 +66,13 @@ describe('GET /api/v1/config', () => {
         googleClientId: 'google-client.apps.googleusercontent.com',
         facebookAppId: '1234567890',
         appleClientId: 'com.example.waitlist',
-        emailProvider: 'smtp',
-        smsProvider: 'local',
+        localMailbox: false,
+        localPhone: false,
         // A secret key without a publishable key and price ids: Stripe is chosen but not usable yet.
         billing: { provider: 'stripe', publishableKey: null, configured: false },
       });
-      expect(answer.body).not.toMatch(/mail-password|facebook-secret|sk_test/);
+      expect(answer.body).not.toMatch(/mail-password|facebook-secret|sk_test|plivo-token/);
+      expect(answer.body).not.toMatch(/smtp|plivo|pglite|postgres/i);
     } finally {
       await configured.close();
     }

@@ -3,7 +3,7 @@ import { useConfig } from '../../../lib/config.ts';
 /** Only with the local email provider: where the "sent" email can be read. */
 export function LocalMailboxNote({ reading }: { reading: 'the code' | 'the reset link' }) {
   const config = useConfig();
-  if (config.data?.emailProvider !== 'local') return null;
+  if (!config.data?.localMailbox) return null;
   return (
     <p className="local-note" data-testid="local-mailbox-note">
       <svg className="local-note__icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">

@@ -141,8 +141,8 @@ describe('phone number section on the local phone', () => {
         googleClientId: null,
         facebookAppId: null,
         appleClientId: null,
-        emailProvider: 'local',
-        smsProvider: 'local',
+        localMailbox: true,
+        localPhone: true,
         billing: { provider: 'local', publishableKey: null, configured: true },
       },
     };

@@ -133,7 +133,7 @@ function RequestNumberForm({ hasNumber }: { hasNumber: boolean }) {
     try {
       const answer = await request.mutateAsync({
         areaCode: code || undefined,
-        verifyAtOnce: config.data?.smsProvider === 'local',
+        verifyAtOnce: config.data?.localPhone === true,
       });
       toast.success(answer.message ?? 'Number requested. Verify it to start texting.');
     } catch (failure) {
