@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -55,12 +55,14 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { inboxRoutes } from './features/waitlist/inbox.routes.ts';
 import { createInboxService } from './features/waitlist/inbox.service.ts';
 import { joinRoutes } from './features/waitlist/join.routes.ts';
+import { createJoinProof } from './features/waitlist/join-proof.ts';
 import { createJoinService } from './features/waitlist/join.service.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { createWaitlistService, type WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createOutboxWorker, type OutboxWorker, withJitter } from './outbox/index.ts';
+import { useNonce } from './nonces/index.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { localToolsGuard } from './plugins/local-tools.ts';
@@ -307,12 +309,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     points: { registerIp: config.signupLimitPerHour },
     logger: app.log,
   });
+  // The join page's proof-of-work key (issue 24): configured, else derived from the stored VAPID private key
+  // (generated once and kept in the database, shared by every instance), under a label of its own.
+  const altchaKey = async () =>
+    config.altcha.hmacKey ??
+    createHmac('sha256', (await vapidKeys()).privateKey)
+      .update('waitlist join altcha key')
+      .digest('hex');
   const joinService = createJoinService({
     ...serviceContext,
     limiter,
     owners: joinOwners,
     readOnlyReason,
     enqueueSms,
+    optOuts: messagingService,
+    proof: createJoinProof({ hmacKey: altchaKey, cost: config.altcha.cost, useNonce }),
   });
   const inboxService = createInboxService({
     db: database.db,

@@ -117,6 +117,15 @@ const envSchema = z.object({
         value.split(',').every((part) => /^[\da-fA-F:.]+(\/\d{1,3})?$/.test(part.trim())),
       { message: 'must be a hop count (e.g. 1) or a comma list of proxy addresses' },
     ),
+  // The join page's proof of work (issue 24): the key that signs its challenges (at least 32 characters;
+  // unset, one is derived from the stored VAPID private key) and the PBKDF2 rounds per attempt.
+  ALTCHA_HMAC_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ALTCHA_COST: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  ),
   // Accounts one address may create per hour (POST /auth/register and social sign-up).
   SIGNUP_LIMIT_PER_HOUR: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -197,6 +206,8 @@ export interface Config {
   /** Origins of local push services allowed on loopback over http (LOCAL_PUSH_SERVICES); none by default. */
   localServices: string[];
   signupLimitPerHour: number;
+  /** The join page's proof of work: its signing key (undefined: derived from a stored secret), its cost. */
+  altcha: { hmacKey: string | undefined; cost: number };
   publicUrl: string;
   database: { url: string } | { dataDir: string };
   email: { provider: 'smtp'; url: string; from: string } | { provider: 'local'; from: string };
@@ -242,6 +253,7 @@ export function loadConfig(
         ? Number(env.TRUST_PROXY)
         : env.TRUST_PROXY.split(',').map((part) => part.trim()),
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+    altcha: { hmacKey: env.ALTCHA_HMAC_KEY, cost: env.ALTCHA_COST },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
     email: env.SMTP_URL

@@ -4,11 +4,13 @@
  * imports another feature's internals; the boundary lint rule in biome.json holds that (decision 0008).
  */
 
+import type { Executor } from './db/client.ts';
 import type { UserRow } from './db/rows.ts';
 import * as authRepo from './features/auth/auth.repo.ts';
 import { billingStanding, billingStandingMessage } from './features/billing/billing-standing.ts';
 import * as messagingRepo from './features/messaging/messaging.repo.ts';
 import { createTexting, type TextingCustomers } from './features/messaging/messaging.service.ts';
+import { optedOutSql } from './features/messaging/opt-outs.repo.ts';
 import * as openingsRepo from './features/openings/openings.repo.ts';
 import * as waitlistRepo from './features/waitlist/waitlist.repo.ts';
 
@@ -17,13 +19,16 @@ export const textingCustomers: TextingCustomers = {
   findCustomerAnyStatus: waitlistRepo.findCustomerAnyStatus,
   findCustomerByPhone: waitlistRepo.findCustomerByPhone,
   claimFirstText: waitlistRepo.claimFirstText,
-  setOptedOut: waitlistRepo.setOptedOut,
-  claimCustomersForText: waitlistRepo.claimCustomersForText,
+  setOptedOutByPhone: waitlistRepo.setOptedOutByPhone,
+  // The business's opt-outs (issue 24) are checked by the claim itself, not only through the mirror.
+  claimCustomersForText: (executor, input) =>
+    waitlistRepo.claimCustomersForText(executor, input, optedOutSql),
 };
 
 /** The customers and templates as openings see them. */
 export const openingCustomers = {
-  alertCandidates: waitlistRepo.alertCandidates,
+  alertCandidates: (executor: Executor, userId: string) =>
+    waitlistRepo.alertCandidates(executor, userId, optedOutSql),
   setCustomerStatus: waitlistRepo.setCustomerStatus,
   releaseCustomer: waitlistRepo.releaseCustomer,
   releaseOfferedBy: waitlistRepo.releaseOfferedBy,

@@ -18,6 +18,15 @@ export const joinMessages = {
   checkYourTexts: (business: string) =>
     `Check your texts: reply YES to the message from ${business} to join the waitlist.`,
   tooMany: 'Too many sign-ups from here. Please try again later.',
+  /** A number the business may not text (another country, premium rate, toll-free…: issue 24). */
+  notTextable:
+    'Please enter a mobile number from this business’s country. Toll-free, premium-rate and satellite numbers cannot get texts.',
+  /** The business has as many unanswered confirmation texts out as it may have (issue 24). */
+  busy: (business: string) =>
+    `${business} has many sign-ups waiting for a reply right now. Please try again tomorrow, or call the business.`,
+  /** Several sign-ups came from this connection: the page asks for a quick check that a person is there. */
+  proofRequired: 'Please tick “I’m not a robot” below, then send again.',
+  proofFailed: 'The check that you are a person did not work. Please tick the box again, then send.',
   /** The consent wording shown beside the checkbox (and stored with the request). */
   consent: (business: string) =>
     `I agree to receive texts from ${business} about openings on its waitlist. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.`,
@@ -45,6 +54,11 @@ export const joinBody = z.object({
   consent: z.literal(true, { error: joinMessages.consentRequired }),
   /** A honeypot: people never see or fill it; a bot that fills it is answered as if fine, and nothing is kept. */
   website: z.string().max(200).optional(),
+  /**
+   * A solved ALTCHA proof of work (base64 JSON, from GET /join/{slug}/challenge), asked for once one address
+   * has sent a few sign-ups in an hour (issue 24); each one is taken once.
+   */
+  altcha: z.string().max(8000).optional(),
 });
 export type JoinBody = z.input<typeof joinBody>;
 
@@ -55,7 +69,25 @@ export const joinPageResponse = z.object({
     consentText: z.string(),
     /** The waitlist is at its plan's cap: the page says so kindly instead of showing the form. */
     full: z.boolean(),
+    /** This address must send a solved proof of work with its next sign-up (issue 24). */
+    proofRequired: z.boolean(),
   }),
+});
+
+/**
+ * GET /join/{slug}/challenge: an ALTCHA proof-of-work challenge (altcha-lib v2's format, signed by the
+ * server), as the widget fetches it.
+ */
+export const joinChallengeResponse = z.looseObject({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+  }),
+  signature: z.string(),
 });
 
 export const joinAnswer = z.object({ success: z.literal(true), message: z.string() });

@@ -31,7 +31,7 @@ describe('textable numbers', () => {
     ['+447012345678', 'GB', 'not_textable_type', 'UK personal number (070)'],
     ['+447624123456', 'GB', 'other_country', 'Isle of Man mobile (+44 7624, another region)'],
     ['+12125550101', 'GB', 'other_country', 'a US number for a UK business'],
-  ] as const)('%s for a %s business: %s (%s)', (number, country, why) => {
+  ] as const)('%s for a %s business: %s (%s)', (number, country, why, _case) => {
     expect(whyNotTextable(number, country)).toBe(why);
     expect(isTextableNumber(number, country)).toBe(why === null);
   });

@@ -205,6 +205,8 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/v1/join/:slug': row(everyone(400), { params: { slug: 'no-such-link' } }),
   'GET /api/v1/join/:slug/qr.svg': row(everyone(404), { params: { slug: 'no-such-link' } }),
   'GET /api/v1/join/:slug/qr.png': row(everyone(404), { params: { slug: 'no-such-link' } }),
+  // Issue 24: the join page's proof-of-work challenge, public like the page.
+  'GET /api/v1/join/:slug/challenge': row(everyone(404), { params: { slug: 'no-such-link' } }),
   'GET /api/v1/message-templates': row(fullOwners(200)),
   'PUT /api/v1/message-templates/:key': row(fullOwners(400), { params: { key: 'offer' } }),
   'GET /api/v1/settings/time-zone': row(fullOwners(200)),

@@ -10,6 +10,8 @@ export const messagingMessages = {
     `Your text number failed verification${reason ? `: ${reason}` : ''}. Request a new number in the Billing tab.`,
   optedOut: (name: string) =>
     `${name} opted out of texts (replied STOP). They get no texts until they text START.`,
+  numberOptedOut:
+    'This number opted out of your texts (replied STOP). It gets no texts until it texts START.',
   customerNotFound: 'That customer is not on your waitlist.',
   alreadyHasNumber: 'You already have a text number. Verify it instead of requesting another.',
   noNumberAvailable: (areaCode?: string) =>

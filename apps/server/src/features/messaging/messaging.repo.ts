@@ -5,6 +5,7 @@ import type { CustomerRow, MessageRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
 import { sendSlot } from '../../lib/rate-limit.ts';
 import { enqueueSmsDeliverySql, markSentSql } from '../../outbox/index.ts';
+import { optedOutSql } from './opt-outs.repo.ts';
 
 /**
  * The one home of the `messages` and `inbound_events` tables (decision 0008). Customers are changed by
@@ -192,7 +193,7 @@ export function prepareInboundTexts(
     const quiet = rules ? rules.quiet(rows, now, claim) : sql`false`;
     const answers = claim ? undefined : autoAnswer;
     const answerDue = answers
-      ? sql`(c.id is not null and not c.opted_out and u.plivo_number_status = 'verified' and (${answers.due(rows, now)}))`
+      ? sql`(c.id is not null and not c.opted_out and not ${optedOutSql(sql`u.id`, sql`c.phone`)} and u.plivo_number_status = 'verified' and (${answers.due(rows, now)}))`
       : sql`false`;
     return preparedRows(
       db,
@@ -396,7 +397,7 @@ export function prepareTextSending(db: Database) {
       with text as (
         select m.id, m.user_id, m.status, m.from_number, m.to_number, m.body, m.send_started_at,
           u.plivo_number as sender_number, u.plivo_number_status as sender_status,
-          coalesce(c.opted_out, false) as opted_out
+          (coalesce(c.opted_out, false) or ${optedOutSql(sql`m.user_id`, sql`m.to_number`)}) as opted_out
         from ${messages} m
         join ${users} u on u.id = m.user_id
         left join ${customers} c on c.id = m.customer_id
@@ -519,8 +520,8 @@ export type TextSending = ReturnType<typeof prepareTextSending>;
 
 /**
  * Inserts one business's queued texts and their outbox rows in one statement, in the order given, the
- * sender's number read in the same statement; inserts none (and answers false) when the number is not
- * verified.
+ * sender's number read in the same statement; inserts none when the number is not verified, and none to a
+ * phone that opted out of the business (sms_opt_outs, issue 24). Answers the ids it inserted.
  */
 export async function insertQueuedTexts(
   executor: Executor,
@@ -538,7 +539,7 @@ export async function insertQueuedTexts(
     }[];
   },
 ) {
-  if (input.texts.length === 0) return true;
+  if (input.texts.length === 0) return new Set<string>();
   const rows = sql.join(
     input.texts.map(
       (text, index) =>
@@ -559,14 +560,14 @@ export async function insertQueuedTexts(
       select t.id, ${input.userId}, t.customer_id, t.opening_id, 'out', sender.plivo_number,
         t.to_number, t.body, t.segments, t.encoding, 'queued', ${now}
       from sender, texts t
+      where not ${optedOutSql(sql`${input.userId}::uuid`, sql`t.to_number`)}
       order by t.position
       returning id
     ), queued as (
       ${enqueueSmsDeliverySql(sql`select message.id as message_id, t.position from message join texts t on t.id = message.id`, now)}
     )
-    select count(*)::int as inserted from message`);
-  const [row] = (result as unknown as { rows: { inserted: number }[] }).rows;
-  return (row?.inserted ?? 0) === input.texts.length;
+    select id from message`);
+  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
 }
 
 // ---- the local phone (/dev/phone) ----

@@ -5,6 +5,7 @@ import type { CustomerRow, NumberChange, NumberFields, UserRow } from '../../db/
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { businessCountry, isTextableNumber } from '../../lib/textable-number.ts';
 import { enqueueSmsDelivery } from '../../outbox/index.ts';
 import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts';
 import { keywordOf, keywordReplies, messagingMessages } from './messaging.messages.ts';
@@ -27,10 +28,11 @@ import {
   unreadReplies,
   updateMessageStatus,
 } from './messaging.repo.ts';
+import { isOptedOut, optOutsOf, recordOptOut, removeOptOut } from './opt-outs.repo.ts';
 
 export type { AutoAnswerRule, ConversationSummary, QuietReplyCondition } from './messaging.repo.ts';
 
-/** Why a text was refused: the number is not verified, or the customer opted out (HTTP 403). */
+/** Why a text was refused: the number is not verified, or the phone opted out (HTTP 403). */
 export class TextingRefused extends Forbidden {
   constructor(
     readonly reason: 'number_not_verified' | 'opted_out',
@@ -59,7 +61,14 @@ export interface TextingCustomers {
   findCustomerAnyStatus(executor: Executor, userId: string, id: string): Promise<CustomerRow | undefined>;
   findCustomerByPhone(executor: Executor, userId: string, phone: string): Promise<CustomerRow | undefined>;
   claimFirstText(executor: Executor, customerId: string): Promise<boolean>;
-  setOptedOut(executor: Executor, customerId: string, optedOut: boolean, now: Date): Promise<unknown>;
+  /** Mirrors the business's opt-out of a phone (sms_opt_outs) on every customers row of that phone. */
+  setOptedOutByPhone(
+    executor: Executor,
+    userId: string,
+    phone: string,
+    optedOut: boolean,
+    now: Date,
+  ): Promise<unknown>;
   claimCustomersForText(
     executor: Executor,
     input: { userId: string; customerIds: string[]; allowOptedOut: boolean },
@@ -78,8 +87,9 @@ export interface BusinessNumbers {
 /**
  * Texting's one writer of texts: `enqueueSms` queues one text from the business's verified number, in the
  * caller's transaction: a 'queued' messages row and its outbox row. The first text to a customer ends with
- * "Reply STOP to opt out". Refuses (TextingRefused, 403) when the number is not verified or the customer
- * opted out. The caller wakes the outbox after its transaction commits.
+ * "Reply STOP to opt out". Refuses (TextingRefused, 403) when the number is not verified or the phone opted
+ * out of the business (sms_opt_outs, whoever the text is for: a customer, a join request, anyone; issue 24).
+ * The caller wakes the outbox after its transaction commits.
  */
 export function createTexting(customers: TextingCustomers, numbers: Pick<BusinessNumbers, 'findSender'>) {
   /**
@@ -127,8 +137,11 @@ export function createTexting(customers: TextingCustomers, numbers: Pick<Busines
       now: inputs[0]!.now,
       texts: texts.map(({ text }) => text),
     });
-    if (!inserted) return inputs.map(() => null);
-    const ids = new Map(texts.map(({ input, text }) => [input, text.id]));
+    // A text not inserted (the number is not verified, or the phone opted out) goes the general way, which
+    // says why.
+    const ids = new Map(
+      texts.flatMap(({ input, text }) => (inserted.has(text.id) ? [[input, text.id]] : [])),
+    );
     return inputs.map((input) => ids.get(input) ?? null);
   }
 
@@ -167,8 +180,12 @@ export function createTexting(customers: TextingCustomers, numbers: Pick<Busines
       ? await customers.findCustomerAnyStatus(executor, input.userId, input.customerId)
       : await customers.findCustomerByPhone(executor, input.userId, input.to);
     if (input.customerId && !customer) throw new NotFound(messagingMessages.customerNotFound);
-    if (customer?.optedOut && !options.compliance) {
-      throw new TextingRefused('opted_out', messagingMessages.optedOut(customer.name));
+    const to = customer?.phone ?? input.to;
+    if (!options.compliance && (customer?.optedOut || (await isOptedOut(executor, input.userId, to)))) {
+      throw new TextingRefused(
+        'opted_out',
+        customer ? messagingMessages.optedOut(customer.name) : messagingMessages.numberOptedOut,
+      );
     }
     const firstText =
       customer !== undefined &&
@@ -181,7 +198,7 @@ export function createTexting(customers: TextingCustomers, numbers: Pick<Busines
       openingId: input.openingId ?? null,
       direction: 'out',
       fromNumber: sender.plivoNumber,
-      toNumber: customer?.phone ?? input.to,
+      toNumber: to,
       ...text,
       status: 'queued',
       createdAt: input.now,
@@ -258,7 +275,12 @@ export type InboundAction =
   | 'joined'
   | 'ignored';
 
-/** A text from a number that is not the business's customer (features/waitlist: JOIN, and its YES). */
+/**
+ * A text from a number that is not the business's customer (features/waitlist: JOIN, and its YES). Texting
+ * has already recorded a STOP as the business's opt-out, and passes on only numbers it may answer (of the
+ * business's country and a textable type, issue 24). `reply` queues a compliance answer to the number (sent
+ * even though it just opted out; skipped when the business's number cannot text).
+ */
 export type StrangerHandler = (input: {
   tx: Executor;
   userId: string;
@@ -267,6 +289,7 @@ export type StrangerHandler = (input: {
   keyword: 'stop' | 'start' | 'help' | null;
   messageId: string;
   now: Date;
+  reply: (body: string) => Promise<void>;
 }) => Promise<InboundAction>;
 
 export interface DeliveryReport {
@@ -337,13 +360,15 @@ export function createMessagingService(deps: {
   );
 
   /** A compliance or keyword answer; skipped (not thrown) when the number cannot text. */
-  async function answer(tx: Executor, userId: string, customer: CustomerRow, body: string, now: Date) {
+  async function answer(
+    tx: Executor,
+    userId: string,
+    to: Pick<CustomerRow, 'id' | 'phone'> | { id: null; phone: string },
+    body: string,
+    now: Date,
+  ) {
     try {
-      await queueText(
-        tx,
-        { userId, customerId: customer.id, to: customer.phone, body, now },
-        { compliance: true },
-      );
+      await queueText(tx, { userId, customerId: to.id, to: to.phone, body, now }, { compliance: true });
     } catch (error) {
       if (!(error instanceof TextingRefused)) throw error;
       deps.logger.warn({ userId, reason: error.reason }, 'keyword answer not sent');
@@ -402,33 +427,22 @@ export function createMessagingService(deps: {
         messageId,
         action,
       });
-      if (!customer) {
-        const onStranger = deps.handlers?.onStranger;
-        if (!onStranger) return received('ignored');
-        return received(
-          await onStranger({
-            tx,
-            userId: user.id,
-            from,
-            body: input.text,
-            keyword,
-            messageId,
-            now,
-          }),
-        );
-      }
       const business = user.businessName || 'Your business';
+      if (!customer) return received(await fromStranger(tx, user.id, business, messageId));
       if (keyword === 'stop') {
-        // One confirmation: a second STOP from someone already opted out gets nothing.
-        if (customer.optedOut) return received('ignored');
-        await customers.setOptedOut(tx, customer.id, true, now);
+        // The business's opt-out of the phone (issue 24), mirrored on its customers rows. One confirmation: a
+        // second STOP from someone already opted out gets nothing.
+        const recorded = await recordOptOut(tx, user.id, from, now);
+        if (customer.optedOut && !recorded) return received('ignored');
+        await customers.setOptedOutByPhone(tx, user.id, from, true, now);
         await answer(tx, user.id, customer, keywordReplies.stop(business), now);
         return received('opted_out');
       }
       if (keyword === 'start') {
-        if (!customer.optedOut) return received('ignored');
-        await customers.setOptedOut(tx, customer.id, false, now);
-        await answer(tx, user.id, { ...customer, optedOut: false }, keywordReplies.start(business), now);
+        const removed = await removeOptOut(tx, user.id, from);
+        if (!customer.optedOut && !removed) return received('ignored');
+        await customers.setOptedOutByPhone(tx, user.id, from, false, now);
+        await answer(tx, user.id, customer, keywordReplies.start(business), now);
         return received('opted_in');
       }
       if (customer.optedOut) return received('ignored');
@@ -446,6 +460,42 @@ export function createMessagingService(deps: {
         now,
       });
       return received('reply');
+    }
+
+    /**
+     * A text from a number that is not a customer. STOP is recorded as the business's opt-out whoever sends
+     * it; START removes one (and is confirmed only then). A number the business may not text (another
+     * country, premium, toll-free…: issue 24) is answered nothing, whatever it says: JOIN, STOP or YES could
+     * otherwise make us text a pumping number. The rest goes to the stranger handler (joining by text).
+     */
+    async function fromStranger(
+      tx: Transaction,
+      userId: string,
+      business: string,
+      messageId: string,
+    ): Promise<InboundAction> {
+      const textable = isTextableNumber(from, businessCountry({ plivoNumber: to }));
+      const recorded = keyword === 'stop' && (await recordOptOut(tx, userId, from, now));
+      if (keyword === 'start') {
+        if (!(await removeOptOut(tx, userId, from))) return 'ignored';
+        if (textable)
+          await answer(tx, userId, { id: null, phone: from }, keywordReplies.start(business), now);
+        return 'opted_in';
+      }
+      const onStranger = deps.handlers?.onStranger;
+      if (!textable || !onStranger) return recorded ? 'opted_out' : 'ignored';
+      const action = await onStranger({
+        tx,
+        userId,
+        from,
+        body: input.text,
+        keyword,
+        messageId,
+        now,
+        reply: (body) => answer(tx, userId, { id: null, phone: from }, body, now),
+      });
+      // A STOP is an opt-out even when no join request was waiting for it.
+      return recorded ? 'opted_out' : action;
     }
   }
 
@@ -561,6 +611,11 @@ export function createMessagingService(deps: {
     localInboundId,
     enqueueSms,
     enqueueSmsMany,
+    /** The phones among `phones` that opted out of the business, with when (sms_opt_outs, issue 24). */
+    optOutsOf: (executor: Executor, userId: string, phones: string[]) => optOutsOf(executor, userId, phones),
+    /** A phone's own opt-in by text (JOIN) lifts its opt-out, in the caller's transaction. */
+    removeOptOut: (executor: Executor, userId: string, phone: string) =>
+      removeOptOut(executor, userId, phone),
     /** enqueueSms in its own transaction, then a wake of the outbox (routes and tools). */
     async sendText(input: Omit<EnqueueSmsInput, 'now'>) {
       const queued = await db.transaction((tx) => enqueueSms(tx, { ...input, now: clock.now() }));

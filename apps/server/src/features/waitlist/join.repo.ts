@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { joinRequests } from '../../db/schema.ts';
 
@@ -48,6 +48,24 @@ export async function joinRequestsSince(executor: Executor, userId: string, phon
     .from(joinRequests)
     .where(
       and(eq(joinRequests.userId, userId), eq(joinRequests.phone, phone), gte(joinRequests.createdAt, since)),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Confirmation texts of a business since `since` that no YES answered (pending, or cancelled by STOP): what
+ * the daily cap on unconfirmed texts counts (issue 24). Read under the owner's row lock.
+ */
+export async function unconfirmedJoinRequestsSince(executor: Executor, userId: string, since: Date) {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(joinRequests)
+    .where(
+      and(
+        eq(joinRequests.userId, userId),
+        inArray(joinRequests.status, ['pending', 'cancelled']),
+        gte(joinRequests.createdAt, since),
+      ),
     );
   return Number(row?.count ?? 0);
 }

@@ -1,6 +1,12 @@
-import { errorResponse, joinAnswer, joinBody, joinLinkResponse, joinPageResponse } from '@waitlist/contract';
+import {
+  errorResponse,
+  joinAnswer,
+  joinBody,
+  joinChallengeResponse,
+  joinLinkResponse,
+  joinPageResponse,
+} from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate.ts';
 import { type Guard, guardedErrors, requireFullUser } from '../../plugins/guards.ts';
@@ -34,7 +40,26 @@ export const joinRoutes: FastifyPluginAsyncZod<{ joinService: JoinService; authe
   app.get(
     '/join/:slug',
     { schema: { tags: ['join'], params: slugParams, response: { 200: joinPageResponse, ...publicErrors } } },
-    async (request) => ({ success: true as const, data: await service.page(request.params.slug) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.page(request.params.slug, request.ip),
+    }),
+  );
+
+  // The proof-of-work challenge the page's widget solves once an address has sent a few sign-ups (issue 24).
+  app.get(
+    '/join/:slug/challenge',
+    {
+      schema: {
+        tags: ['join'],
+        params: slugParams,
+        response: { 200: joinChallengeResponse, ...publicErrors },
+      },
+    },
+    async (request, reply) => {
+      const { parameters, signature = '' } = await service.challenge(request.params.slug, request.ip);
+      return reply.header('cache-control', 'no-store').send({ parameters: { ...parameters }, signature });
+    },
   );
 
   app.post(
@@ -60,11 +85,7 @@ export const joinRoutes: FastifyPluginAsyncZod<{ joinService: JoinService; authe
     '/join/:slug/qr.svg',
     { schema: { tags: ['join'], params: slugParams } },
     async (request, reply) => {
-      const svg = await QRCode.toString(await service.joinUrl(request.params.slug), {
-        type: 'svg',
-        margin: 2,
-        errorCorrectionLevel: 'M',
-      });
+      const svg = await service.qrCode(request.params.slug, 'svg', request.ip);
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(svg);
     },
   );
@@ -73,12 +94,7 @@ export const joinRoutes: FastifyPluginAsyncZod<{ joinService: JoinService; authe
     '/join/:slug/qr.png',
     { schema: { tags: ['join'], params: slugParams } },
     async (request, reply) => {
-      const png = await QRCode.toBuffer(await service.joinUrl(request.params.slug), {
-        type: 'png',
-        margin: 2,
-        width: 600,
-        errorCorrectionLevel: 'M',
-      });
+      const png = await service.qrCode(request.params.slug, 'png', request.ip);
       return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
     },
   );

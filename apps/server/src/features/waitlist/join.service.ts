@@ -2,26 +2,38 @@ import { randomBytes } from 'node:crypto';
 import { isClaim, type JoinBody, joinMessages, normalizePhone, normalizeReply } from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
+import { addressKey } from '../../lib/address-key.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { BadRequest, Forbidden, NotFound, TooManyRequests } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { businessCountry, isTextableNumber } from '../../lib/textable-number.ts';
 import {
   type EnqueueSmsInput,
   type StrangerHandler,
   TextingRefused,
 } from '../messaging/messaging.service.ts';
 import * as joinRepo from './join.repo.ts';
+import type { JoinProof } from './join-proof.ts';
+import { createQrCodes } from './join-qr.ts';
 import * as repo from './waitlist.repo.ts';
-import { hasRoom } from './waitlist.service.ts';
+import { freePlaces, hasRoom, optOutFields } from './waitlist.service.ts';
 
 /** What joining needs from other features, wired in app.ts (decision 0008). */
 export interface JoinDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-  limiter: Pick<RateLimiter, 'consume'>;
+  /** joinIp, joinProofIp, joinMissIp, joinChallengeIp (per address: IPv6 by /64), joinPhone. */
+  limiter: Pick<RateLimiter, 'consume' | 'check'>;
+  /** The join page's proof of work (join-proof.ts). */
+  proof: Pick<JoinProof, 'challenge' | 'take'>;
+  /** The business's opt-outs (features/messaging keeps them): a STOP outlives a join request (issue 24). */
+  optOuts: {
+    optOutsOf(executor: Executor, userId: string, phones: string[]): Promise<Map<string, Date>>;
+    removeOptOut(executor: Executor, userId: string, phone: string): Promise<boolean>;
+  };
   publicUrl: string;
   /** Wakes the outbox worker after a commit that queued a text. */
   onOutboxWrite?: () => void;
@@ -40,12 +52,33 @@ export interface JoinDeps {
 /** Confirmation texts a day to one phone that asked by texting JOIN. */
 export const JOIN_TEXTS_PER_DAY = 3;
 
+/** Confirmation texts no YES answered (yet) that a business may have out over 24 hours (issue 24). */
+export const UNCONFIRMED_TEXTS_PER_DAY = 50;
+
+/**
+ * Whether a business may send one more confirmation text (issue 24, SMS pumping): fewer than
+ * UNCONFIRMED_TEXTS_PER_DAY unanswered in the last 24 hours, and fewer than twice the places left on its
+ * waitlist (`freePlaces` null: the plan has no cap). A pure rule: the caller reads both under the owner's
+ * row lock, so a parallel burst is counted one request after the other.
+ */
+export function mayTextConfirmation(state: { unconfirmedToday: number; freePlaces: number | null }): boolean {
+  if (state.unconfirmedToday >= UNCONFIRMED_TEXTS_PER_DAY) return false;
+  return state.freePlaces === null || state.unconfirmedToday < 2 * state.freePlaces;
+}
+
+/** The QR codes kept in memory (join-qr.ts): enough for every active business of an instance. */
+const QR_CODES_KEPT = 500;
+
 /** What a text from a number that is not a customer did (features/messaging's stranger handler). */
 export type StrangerAction = 'join_requested' | 'joined' | 'opted_out' | 'ignored';
 
 const businessOf = (owner: UserRow) => owner.businessName || 'Your business';
 
-/** "bella-salon-k3x9": the business name, lower case, then a random tail so links cannot be guessed. */
+/**
+ * "bella-salon-3f9a1c0e5b7d2a46": the business name, lower case, then a random tail of 64 bits so links
+ * cannot be guessed (issue 24; links made earlier with a 20-bit tail keep working, and unknown links are
+ * throttled per address).
+ */
 export function joinSlugFor(businessName: string): string {
   const base =
     businessName
@@ -55,7 +88,7 @@ export function joinSlugFor(businessName: string): string {
       .replace(/^-+|-+$/g, '')
       .slice(0, 32)
       .replace(/-+$/, '') || 'waitlist';
-  return `${base}-${randomBytes(3).toString('hex').slice(0, 5)}`;
+  return `${base}-${randomBytes(8).toString('hex')}`;
 }
 
 /**
@@ -65,15 +98,68 @@ export function joinSlugFor(businessName: string): string {
  */
 export function createJoinService(deps: JoinDeps) {
   const { db, clock, owners } = deps;
+  const qrCodes = createQrCodes({ max: QR_CODES_KEPT });
 
-  async function ownerOf(executor: Executor, slug: string) {
-    const owner = await owners.findOwnerByJoinSlug(executor, slug);
-    if (!owner) throw new NotFound(joinMessages.notFound);
+  /**
+   * The business behind a join link. Unknown links are counted per address (joinMissIp): past the budget the
+   * address gets 429 for any link, so links cannot be listed by trying (issue 24).
+   */
+  async function ownerOf(slug: string, address: string) {
+    await deps.limiter.check('joinMissIp', address);
+    const owner = await owners.findOwnerByJoinSlug(db, slug);
+    if (!owner) {
+      await deps.limiter.consume('joinMissIp', address);
+      throw new NotFound(joinMessages.notFound);
+    }
     return owner;
   }
 
-  /** Queues the confirmation; false when the number cannot text or the phone opted out before. */
+  /** Whether this address has used its sign-ups without a proof of work for the hour. */
+  async function proofRequired(address: string) {
+    try {
+      await deps.limiter.check('joinProofIp', address);
+      return false;
+    } catch (error) {
+      if (error instanceof TooManyRequests) return true;
+      throw error;
+    }
+  }
+
+  /**
+   * A person is there (issue 24): the first sign-ups of an address in an hour need nothing (joinProofIp);
+   * after them, a solved proof of work from our own challenge, each taken once. Throws BadRequest naming the
+   * `altcha` field, so the page shows the widget.
+   */
+  async function assertPerson(slug: string, address: string, payload: string | undefined, now: Date) {
+    if (payload) {
+      const refusal = await deps.proof.take(db, slug, payload, now);
+      if (!refusal) return;
+      deps.logger.info({ refusal }, 'join: proof of work refused');
+      throw new BadRequest(joinMessages.proofFailed, { altcha: joinMessages.proofFailed });
+    }
+    try {
+      await deps.limiter.consume('joinProofIp', address);
+    } catch (error) {
+      if (!(error instanceof TooManyRequests)) throw error;
+      throw new BadRequest(joinMessages.proofRequired, { altcha: joinMessages.proofRequired });
+    }
+  }
+
+  /** Under the owner's row lock: whether one more confirmation text fits the business's caps. */
+  async function confirmationFits(executor: Executor, owner: UserRow, now: Date) {
+    const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+    return mayTextConfirmation({
+      unconfirmedToday: await joinRepo.unconfirmedJoinRequestsSince(executor, owner.id, since),
+      freePlaces: await freePlaces(executor, owner),
+    });
+  }
+
+  /**
+   * Queues the confirmation; false when the number is not one the business may text (issue 24) or the phone
+   * opted out of the business (sms_opt_outs: it never gets a new "Reply YES").
+   */
   async function sendConfirmation(executor: Executor, owner: UserRow, phone: string, now: Date) {
+    if (!isTextableNumber(phone, businessCountry(owner))) return false;
     try {
       await deps.enqueueSms(executor, {
         userId: owner.id,
@@ -108,37 +194,58 @@ export function createJoinService(deps: JoinDeps) {
     },
 
     /** GET /join/{slug}: what the public page shows; nothing about the customers. */
-    async page(slug: string) {
-      const owner = await ownerOf(db, slug);
+    async page(slug: string, ip: string) {
+      const address = addressKey(ip);
+      const owner = await ownerOf(slug, address);
       return {
         businessName: businessOf(owner),
         consentText: joinMessages.consent(businessOf(owner)),
         full: !(await hasRoom(db, owner, 1)),
+        proofRequired: await proofRequired(address),
       };
     },
 
-    /** The URL a join link's QR code holds. */
-    async joinUrl(slug: string) {
-      await ownerOf(db, slug);
-      return `${deps.publicUrl}/join/${slug}`;
+    /** GET /join/{slug}/challenge: a proof-of-work challenge for the link (a few per address an hour). */
+    async challenge(slug: string, ip: string) {
+      const address = addressKey(ip);
+      await ownerOf(slug, address);
+      await deps.limiter.consume('joinChallengeIp', address);
+      return deps.proof.challenge(slug, clock.now());
     },
 
-    /** POST /join/{slug}: one confirmation text; the same friendly answer whatever the phone's history. */
+    /** The link's QR code, drawn once per link and kept (issue 24). */
+    async qrCode(slug: string, format: 'png' | 'svg', ip: string) {
+      await ownerOf(slug, addressKey(ip));
+      const url = `${deps.publicUrl}/join/${slug}`;
+      return format === 'png' ? qrCodes.png(url) : qrCodes.svg(url);
+    },
+
+    /**
+     * POST /join/{slug}: one confirmation text; the same friendly answer whatever the phone's history (on the
+     * list already, opted out). Only numbers the business may text are taken (issue 24).
+     */
     async request(slug: string, body: JoinBody, meta: { ip: string; userAgent: string | undefined }) {
-      const owner = await ownerOf(db, slug);
+      const address = addressKey(meta.ip);
+      const owner = await ownerOf(slug, address);
       const answer = joinMessages.checkYourTexts(businessOf(owner));
-      await deps.limiter.consume('joinIp', meta.ip);
+      await deps.limiter.consume('joinIp', address);
       // The honeypot: filled only by bots. They get the usual answer; nothing is kept or sent.
       if (body.website?.trim()) return answer;
       const phone = normalizePhone(body.phone)!;
-      await deps.limiter.consume('joinPhone', `${owner.id}:${phone}`);
+      if (!isTextableNumber(phone, businessCountry(owner)))
+        throw new BadRequest(joinMessages.notTextable, { phone: joinMessages.notTextable });
       const now = clock.now();
+      await assertPerson(slug, address, body.altcha, now);
+      await deps.limiter.consume('joinPhone', `${owner.id}:${phone}`);
       const queued = await db.transaction(async (tx) => {
         const locked = (await owners.lockUser(tx, owner.id)) ?? owner;
         if (await repo.findActiveByPhone(tx, owner.id, phone)) return false; // already on it: say nothing more
         if (deps.readOnlyReason(locked, now))
           throw new Forbidden(joinMessages.cannotText(businessOf(locked)));
         if (!(await hasRoom(tx, locked, 1))) throw new Forbidden(joinMessages.full(businessOf(locked)));
+        // Decided here, under the lock, so a parallel burst meets the cap one request at a time.
+        if (!(await confirmationFits(tx, locked, now)))
+          throw new Forbidden(joinMessages.busy(businessOf(locked)));
         if (!(await sendConfirmation(tx, locked, phone, now))) return false;
         await joinRepo.insertJoinRequest(tx, {
           userId: owner.id,
@@ -164,16 +271,11 @@ export function createJoinService(deps: JoinDeps) {
       const { tx, userId, from, body, now } = input;
       const pending = await joinRepo.pendingJoinRequest(tx, userId, from);
       if (input.keyword === 'stop') {
+        // Texting recorded the opt-out already; the pending request is cancelled and confirmed as such.
         if (!pending) return 'ignored';
         await joinRepo.settleJoinRequests(tx, userId, from, { status: 'cancelled' });
         const owner = await owners.lockUser(tx, userId);
-        if (owner) {
-          await deps
-            .enqueueSms(tx, { userId, to: from, body: joinMessages.stoppedText(businessOf(owner)), now })
-            .catch((error) => {
-              if (!(error instanceof TextingRefused)) throw error;
-            });
-        }
+        if (owner) await input.reply(joinMessages.stoppedText(businessOf(owner)));
         return 'opted_out';
       }
       if (input.keyword) return 'ignored';
@@ -192,6 +294,7 @@ export function createJoinService(deps: JoinDeps) {
           });
           return 'ignored';
         }
+        const optOuts = existing ? new Map<string, Date>() : await deps.optOuts.optOutsOf(tx, userId, [from]);
         const customer =
           existing ??
           (
@@ -200,6 +303,7 @@ export function createJoinService(deps: JoinDeps) {
                 userId,
                 name: pending.name,
                 phone: from,
+                ...optOutFields(optOuts, from),
                 notes: '',
                 consentMethod: pending.method,
                 consentedAt: now,
@@ -233,12 +337,15 @@ export function createJoinService(deps: JoinDeps) {
         const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
         if ((await joinRepo.joinRequestsSince(tx, userId, from, since)) >= JOIN_TEXTS_PER_DAY)
           return 'ignored';
+        if (!(await confirmationFits(tx, owner, now))) return 'ignored';
         // "JOIN Priya Shah": the name is what follows the word, as typed.
         const name =
           body
             .trim()
             .replace(/^\W*join\b[\s,:.-]*/i, '')
             .slice(0, 100) || 'Texted JOIN';
+        // The phone's own JOIN is its consent again: it lifts an earlier STOP ("Reply JOIN to start again").
+        await deps.optOuts.removeOptOut(tx, userId, from);
         if (!(await sendConfirmation(tx, owner, from, now))) return 'ignored';
         await joinRepo.insertJoinRequest(tx, {
           userId,

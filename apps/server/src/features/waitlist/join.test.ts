@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, joinRequests, messages, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp, uniqueIp } from '../../test/test-app.ts';
 import { receiveText, textBodiesTo } from '../messaging/messaging.test-helpers.ts';
+import { quickProofOfWork, solvedProof } from './join.test-helpers.ts';
 import { call, customerPhone, importCustomers, owner } from './waitlist.test-helpers.ts';
 
 /** Issue 15: customers join a waitlist themselves. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: quickProofOfWork });
 });
 afterAll(async () => {
   await t.close();
@@ -34,7 +35,8 @@ async function ownerWithLink(plan: 'free_trial' | 'growth' = 'growth') {
   expect(data.url).toBe(`http://app.test/join/${data.slug}`);
   expect(data.posterUrl).toBe(`${data.url}/poster`);
   expect(data.qrSvgUrl).toBe(`http://app.test/api/v1/join/${data.slug}/qr.svg`);
-  expect(data.slug).toMatch(/^bella-salon-[a-f0-9]{5}$/);
+  // Issue 24: 64 random bits, so links cannot be guessed.
+  expect(data.slug).toMatch(/^bella-salon-[a-f0-9]{16}$/);
   // Asking again gives the same link.
   expect((await call(t, o.token, 'GET', '/join-link')).json().data.slug).toBe(data.slug);
   return { ...o, slug: data.slug };
@@ -46,7 +48,12 @@ describe('the public join page', () => {
     const page = await t.app.inject({ method: 'GET', url: `/api/v1/join/${o.slug}` });
     expect(page.json()).toEqual({
       success: true,
-      data: { businessName: 'Bella Salon', consentText: joinMessages.consent('Bella Salon'), full: false },
+      data: {
+        businessName: 'Bella Salon',
+        consentText: joinMessages.consent('Bella Salon'),
+        full: false,
+        proofRequired: false,
+      },
     });
 
     const phone = customerPhone(801);
@@ -130,15 +137,19 @@ describe('the public join page', () => {
     expect(fourth.statusCode).toBe(429);
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
 
+    // Past the first three, each sign-up from the address carries a solved proof of work (issue 24).
     const ip = '198.51.100.77';
     for (let i = 0; i < 10; i += 1) {
+      const altcha = i < 3 ? undefined : await solvedProof(t, o.slug, ip);
       expect(
-        (await join(o.slug, { name: 'B', phone: customerPhone(840 + i), consent: true }, ip)).statusCode,
+        (await join(o.slug, { name: 'B', phone: customerPhone(840 + i), consent: true, altcha }, ip))
+          .statusCode,
       ).toBe(200);
     }
-    expect((await join(o.slug, { name: 'B', phone: customerPhone(851), consent: true }, ip)).statusCode).toBe(
-      429,
-    );
+    const altcha = await solvedProof(t, o.slug, ip);
+    expect(
+      (await join(o.slug, { name: 'B', phone: customerPhone(851), consent: true, altcha }, ip)).statusCode,
+    ).toBe(429);
   });
 
   it('says kindly when the waitlist is full, and sends nothing', async () => {

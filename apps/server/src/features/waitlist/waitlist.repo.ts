@@ -152,7 +152,16 @@ export async function insertCustomers(executor: Executor, rows: NewCustomer[]) {
 export type CustomerChanges = Partial<
   Pick<
     CustomerRow,
-    'name' | 'phone' | 'notes' | 'consentMethod' | 'consentedAt' | 'preferences' | 'status' | 'position'
+    | 'name'
+    | 'phone'
+    | 'notes'
+    | 'consentMethod'
+    | 'consentedAt'
+    | 'preferences'
+    | 'status'
+    | 'position'
+    | 'optedOut'
+    | 'optedOutAt'
   >
 >;
 
@@ -195,11 +204,21 @@ export async function claimFirstText(executor: Executor, customerId: string) {
   return flipped.length > 0;
 }
 
-export function setOptedOut(executor: Executor, customerId: string, optedOut: boolean, now: Date) {
+/**
+ * Mirrors the business's opt-out of a phone (features/messaging's sms_opt_outs, issue 24) on every customers
+ * row of that phone, removed ones too, so a customer added again keeps it.
+ */
+export function setOptedOutByPhone(
+  executor: Executor,
+  userId: string,
+  phone: string,
+  optedOut: boolean,
+  now: Date,
+) {
   return executor
     .update(customers)
     .set({ optedOut, optedOutAt: optedOut ? now : null, updatedAt: now })
-    .where(eq(customers.id, customerId));
+    .where(and(eq(customers.userId, userId), eq(customers.phone, phone), ne(customers.optedOut, optedOut)));
 }
 
 /**
@@ -211,6 +230,7 @@ export function setOptedOut(executor: Executor, customerId: string, optedOut: bo
 export async function claimCustomersForText(
   executor: Executor,
   input: { userId: string; customerIds: string[]; allowOptedOut: boolean },
+  phoneOptedOut?: PhoneOptedOut,
 ) {
   if (input.customerIds.length === 0) return [];
   const ids = sql.join(
@@ -225,6 +245,7 @@ export async function claimCustomersForText(
           order by id for no key update) o
     where c.id = o.id
       and (not c.opted_out or ${input.allowOptedOut})
+      ${phoneOptedOut ? sql`and (${input.allowOptedOut} or not ${phoneOptedOut(sql`c.user_id`, sql`c.phone`)})` : sql``}
       and exists (select 1 from users u where u.id = ${input.userId}
                   and u.plivo_number_status = 'verified' and u.plivo_number is not null)
     returning c.id, c.phone, o.was as "wasFirstTextSent"`);
@@ -233,8 +254,15 @@ export async function claimCustomersForText(
 
 // ---- what openings need (features/openings, through app.ts) ----
 
+/**
+ * "This phone opted out of the business" in SQL over a user id and a phone (features/messaging's
+ * sms_opt_outs, issue 24), handed over in wiring.ts: customers.opted_out mirrors it, and reads that pick whom
+ * to text check it too, so a row that missed the mirror is skipped instead of refused later.
+ */
+export type PhoneOptedOut = (userId: SQL, phone: SQL) => SQL;
+
 /** Customers an opening may text: waiting or already offered elsewhere, opted in, in waitlist order. */
-export function alertCandidates(executor: Executor, userId: string) {
+export function alertCandidates(executor: Executor, userId: string, phoneOptedOut?: PhoneOptedOut) {
   return executor
     .select()
     .from(customers)
@@ -243,6 +271,9 @@ export function alertCandidates(executor: Executor, userId: string) {
         eq(customers.userId, userId),
         inArray(customers.status, ['waiting', 'offered']),
         eq(customers.optedOut, false),
+        phoneOptedOut
+          ? sql`not ${phoneOptedOut(sql`${customers.userId}`, sql`${customers.phone}`)}`
+          : undefined,
       ),
     )
     .orderBy(asc(customers.position), asc(customers.createdAt));

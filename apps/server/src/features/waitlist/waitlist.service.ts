@@ -27,8 +27,14 @@ function duplicate(phone: string) {
 
 /** Whether `adding` more customers fit the plan's cap; call under the owner's row lock before adding. */
 export async function hasRoom(executor: Executor, user: UserRow, adding: number): Promise<boolean> {
+  const free = await freePlaces(executor, user);
+  return free === null || adding <= free;
+}
+
+/** The places left on the waitlist under the plan's cap (null: no cap); call under the owner's row lock. */
+export async function freePlaces(executor: Executor, user: UserRow): Promise<number | null> {
   const cap = waitlistCap(user.subscriptionPlan);
-  return cap === null || (await repo.countActive(executor, user.id)) + adding <= cap;
+  return cap === null ? null : Math.max(0, cap - (await repo.countActive(executor, user.id)));
 }
 
 /** Refuses a new customer past the plan's cap; call under the owner's row lock. */
@@ -104,7 +110,18 @@ export interface WaitlistDeps {
     ): Promise<{ messageId: string }>;
     conversation(userId: string, customerId: string): Promise<Message[]>;
     message(id: string): Promise<Message | undefined>;
+    /** The phones that opted out of the business (issue 24): a customer added with one starts opted out. */
+    optOutsOf(executor: Executor, userId: string, phones: string[]): Promise<Map<string, Date>>;
   };
+}
+
+/**
+ * The opt-out fields a new (or renumbered) customer starts with: the business's opt-out of the phone, kept
+ * by features/messaging, so a customer removed and added again keeps it (issue 24).
+ */
+export function optOutFields(optOuts: Map<string, Date>, phone: string) {
+  const at = optOuts.get(phone);
+  return at ? { optedOut: true, optedOutAt: at } : { optedOut: false, optedOutAt: null };
 }
 
 export function createWaitlistService(deps: WaitlistDeps) {
@@ -171,11 +188,13 @@ export function createWaitlistService(deps: WaitlistDeps) {
           if (!owner) throw new NotFound(waitlistMessages.customerNotFound);
           if (await repo.findActiveByPhone(tx, user.id, phone)) throw duplicate(phone);
           await assertRoom(tx, owner, 1);
+          const optOuts = await texts.optOutsOf(tx, user.id, [phone]);
           const [row] = await repo.insertCustomers(tx, [
             {
               userId: user.id,
               name: body.name,
               phone,
+              ...optOutFields(optOuts, phone),
               notes: body.notes ?? '',
               consentMethod: body.consentMethod,
               consentedAt: now,
@@ -206,6 +225,11 @@ export function createWaitlistService(deps: WaitlistDeps) {
           if (phone && phone !== current.phone && (await repo.findActiveByPhone(tx, user.id, phone))) {
             throw duplicate(phone);
           }
+          // A new number carries its own opt-out, not the old number's.
+          const renumbered =
+            phone && phone !== current.phone
+              ? optOutFields(await texts.optOutsOf(tx, user.id, [phone]), phone)
+              : {};
           const row = await repo.updateCustomer(
             tx,
             id,
@@ -219,6 +243,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
               }),
               ...(body.preferences !== undefined && { preferences: body.preferences }),
               ...(body.status !== undefined && { status: body.status }),
+              ...renumbered,
             },
             now,
           );
@@ -277,12 +302,18 @@ export function createWaitlistService(deps: WaitlistDeps) {
         const rows = await checkImport(tx, owner ?? user, csv);
         const valid = rows.filter((row) => !row.error && row.e164);
         let position = await repo.nextPosition(tx, user.id);
+        const optOuts = await texts.optOutsOf(
+          tx,
+          user.id,
+          valid.map((row) => row.e164!),
+        );
         await repo.insertCustomers(
           tx,
           valid.map((row) => ({
             userId: user.id,
             name: row.name,
             phone: row.e164!,
+            ...optOutFields(optOuts, row.e164!),
             notes: row.notes,
             consentMethod: 'imported' as const,
             consentedAt: now,
