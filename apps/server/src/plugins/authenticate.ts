@@ -3,7 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/rows.ts';
 import { Unauthorized } from '../lib/errors.ts';
 
-/** A signed-in request's session: its user (the row as read now) and the session's id. */
+/**
+ * A signed-in request's session: its user and the session's id.
+ *
+ * `user` is the row as read in onRequest, before the body arrived (issue 24): a snapshot for guards, reads
+ * and the user's id. It may be stale by the time the handler runs (another request of the same owner may
+ * have changed the email, the plan, the admin flag…), so a write never decides from it: the service locks
+ * the row in its own transaction (`lockUser`, `SELECT … FOR UPDATE`) and decides from that.
+ */
 export interface Session {
   user: UserRow;
   sessionId: string;
