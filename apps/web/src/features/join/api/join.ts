@@ -32,6 +32,9 @@ export function useJoin(slug: string) {
   });
 }
 
+/** Where the page's proof-of-work widget fetches its challenge (issue 24; our own server, no outside service). */
+export const challengeUrl = (slug: string) => `/api/v1/join/${encodeURIComponent(slug)}/challenge`;
+
 /** Where the link's QR code is served (public, like the link). */
 export const qrUrl = (slug: string, format: 'svg' | 'png') =>
   `/api/v1/join/${encodeURIComponent(slug)}/qr.${format}`;

@@ -1,18 +1,31 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { joinMessages } from '@waitlist/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/fixtures.ts';
 import { type MockAnswer, mockApi } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-const pageAnswer = (full = false): MockAnswer => ({
+// The proof-of-work widget (a web component) is not drawn in jsdom: the tests play its events.
+vi.mock('altcha/external', () => {
+  Object.assign(globalThis, { $altcha: { algorithms: new Map() } });
+  return {};
+});
+vi.mock('altcha/workers/pbkdf2?worker', () => ({ default: class {} }));
+vi.mock('altcha/altcha.css', () => ({}));
+
+const pageAnswer = (full = false, proofRequired = false): MockAnswer => ({
   body: {
     success: true,
-    data: { businessName: 'Bella Salon', consentText: joinMessages.consent('Bella Salon'), full },
+    data: {
+      businessName: 'Bella Salon',
+      consentText: joinMessages.consent('Bella Salon'),
+      full,
+      proofRequired,
+    },
   },
 });
 
-function openJoin(handlers: Record<string, MockAnswer> = {}) {
+function openJoin(handlers: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ 'GET /join/bella-salon-abc12': pageAnswer(), ...handlers });
   const app = renderApp('/join/bella-salon-abc12');
   return { api, app };
@@ -78,5 +91,53 @@ describe('the public join page (issue 15)', () => {
     mockApi({ 'GET /join/nobody': errorAnswer(404, joinMessages.notFound) });
     renderApp('/join/nobody');
     expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
+  });
+
+  it('shows no check that a person is there until the server asks for one', async () => {
+    openJoin();
+    await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
+    expect(document.querySelector('altcha-widget')).toBeNull();
+  });
+
+  it('asks for the check when the server refuses a sign-up without one, and sends the solved proof', async () => {
+    let sent = 0;
+    const { api, app } = openJoin({
+      'POST /join/bella-salon-abc12': () => {
+        sent += 1;
+        return sent === 1
+          ? errorAnswer(400, joinMessages.proofRequired, { altcha: joinMessages.proofRequired })
+          : { body: { success: true, message: joinMessages.checkYourTexts('Bella Salon') } };
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
+    await app.user.type(screen.getByLabelText('Your name'), 'Priya');
+    await app.user.type(screen.getByLabelText('Mobile number'), '2125550141');
+    await app.user.click(screen.getByLabelText(joinMessages.consent('Bella Salon')));
+    await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    expect(screen.getAllByText(joinMessages.proofRequired).length).toBeGreaterThan(0);
+    const widget = document.querySelector('altcha-widget')!;
+    expect(widget.getAttribute('challenge') ?? (widget as unknown as { challenge: string }).challenge).toBe(
+      '/api/v1/join/bella-salon-abc12/challenge',
+    );
+
+    // Sending again before the check is done sends nothing.
+    await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(api.callsTo('POST /join/bella-salon-abc12')).toHaveLength(1);
+
+    act(() => {
+      widget.dispatchEvent(
+        new CustomEvent('statechange', { detail: { state: 'verified', payload: 'c29sdmVk' } }),
+      );
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText(joinMessages.checkYourTexts('Bella Salon'))).toBeInTheDocument();
+    expect(api.callsTo('POST /join/bella-salon-abc12')[1]!.body).toMatchObject({ altcha: 'c29sdmVk' });
+  });
+
+  it('shows the check at once when the page says this connection needs one', async () => {
+    openJoin({ 'GET /join/bella-salon-abc12': pageAnswer(false, true) });
+    await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
   });
 });

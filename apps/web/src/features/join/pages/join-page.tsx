@@ -1,5 +1,5 @@
-import { joinBody } from '@waitlist/contract';
-import { type FormEvent, useState } from 'react';
+import { joinBody, joinMessages } from '@waitlist/contract';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +11,12 @@ import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useJoin, useJoinPage } from '../api/join.ts';
 import '../components/join.css';
 
-type Errors = Partial<Record<'name' | 'phone' | 'consent', string>>;
+// The proof-of-work widget and its code load only when the server asks for a check (issue 24).
+const PersonCheck = lazy(() =>
+  import('../components/person-check.tsx').then((module) => ({ default: module.PersonCheck })),
+);
+
+type Errors = Partial<Record<'name' | 'phone' | 'consent' | 'altcha', string>>;
 
 /**
  * /join/:slug (issue 15): a customer joins a business's waitlist. Name, mobile number and the consent box;
@@ -29,6 +34,11 @@ export function JoinPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Asked for by the page (this connection sent a few sign-ups already) or by a refused sign-up.
+  const [checkAsked, setCheckAsked] = useState(false);
+  const [proof, setProof] = useState<string | null>(null);
+  // A new widget (a fresh challenge) after each sign-up that used one: a proof is taken once.
+  const [checkRound, setCheckRound] = useState(0);
 
   if (page.isPending) {
     return (
@@ -56,6 +66,7 @@ export function JoinPage() {
     );
   }
   const business = page.data.businessName;
+  const checkNeeded = checkAsked || page.data.proofRequired;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,13 +82,25 @@ export function JoinPage() {
       setErrors(next);
       return;
     }
+    if (checkNeeded && !proof) {
+      setErrors({ altcha: joinMessages.proofRequired });
+      return;
+    }
     setErrors({});
+    const sentProof = proof ?? undefined;
     try {
-      const answer = await join.mutateAsync({ name, phone, consent: true, website });
+      const answer = await join.mutateAsync({ name, phone, consent: true, website, altcha: sentProof });
       setDone(answer.message);
     } catch (failure) {
-      if (isApiError(failure) && failure.errors) setErrors(failure.errors as Errors);
+      const fieldErrors = isApiError(failure) ? (failure.errors as Errors | undefined) : undefined;
+      if (fieldErrors) setErrors(fieldErrors);
+      if (fieldErrors?.altcha) setCheckAsked(true);
       setProblem(screenErrorMessage(failure, 'Your request could not be sent. Please try again.'));
+    } finally {
+      if (sentProof) {
+        setProof(null);
+        setCheckRound((round) => round + 1);
+      }
     }
   };
 
@@ -142,6 +165,25 @@ export function JoinPage() {
               onChange={(event) => setConsent(event.target.checked)}
               error={errors.consent}
             />
+            {checkNeeded ? (
+              <Suspense
+                fallback={
+                  <p className="muted" role="status">
+                    Loading a quick check…
+                  </p>
+                }
+              >
+                <PersonCheck
+                  key={checkRound}
+                  slug={slug}
+                  error={errors.altcha}
+                  onSolved={(payload) => {
+                    setProof(payload);
+                    if (payload) setErrors(({ altcha: _, ...rest }) => rest);
+                  }}
+                />
+              </Suspense>
+            ) : null}
             <Button type="submit" block busy={join.isPending}>
               Join the waitlist
             </Button>
