@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { usedNonces } from '../db/schema.ts';
 
@@ -24,6 +24,11 @@ export async function useNonce(
     })
     .returning({ nonce: usedNonces.nonce });
   return rows.length === 1;
+}
+
+/** Forgets a use recorded by `useNonce`: the work it guarded failed and may be tried again with it. */
+export async function releaseNonce(executor: Executor, scope: string, nonce: string) {
+  await executor.delete(usedNonces).where(and(eq(usedNonces.scope, scope), eq(usedNonces.nonce, nonce)));
 }
 
 /** Deletes the entries whose window ended before `now`. */

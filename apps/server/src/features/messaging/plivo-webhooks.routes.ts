@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Forbidden } from '../../lib/errors.ts';
-import { useNonce } from '../../nonces/index.ts';
+import { releaseNonce, useNonce } from '../../nonces/index.ts';
 import { messagingMessages } from './messaging.messages.ts';
 import type { MessagingService } from './messaging.service.ts';
 import { type SignedParams, verifyPlivoV3Signature } from './plivo-signature.ts';
@@ -102,6 +102,20 @@ export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
     if (!fresh) request.log.warn({ nonce }, 'plivo webhook: signature nonce used before; not applied');
     (request as { plivoParams?: SignedParams }).plivoParams = params;
     (request as { plivoReplay?: boolean }).plivoReplay = !fresh;
+    if (fresh) (request as { plivoNonce?: string }).plivoNonce = nonce;
+  });
+
+  // A request whose work failed on our side (5xx: the database restarting, say) is retried by Plivo; if the
+  // retry carries the same nonce it must be applied, not taken for a replay, so nothing is lost.
+  app.addHook('onError', async (request, _reply, error) => {
+    const nonce = (request as { plivoNonce?: string }).plivoNonce;
+    if (!nonce || ((error as { statusCode?: number }).statusCode ?? 500) < 500) return;
+    await releaseNonce(db, PLIVO_NONCE_SCOPE, nonce).catch((error: unknown) => {
+      request.log.warn(
+        { err: error, nonce },
+        'plivo webhook: could not release the nonce of a failed request',
+      );
+    });
   });
 
   const paramsFrom = (request: unknown) => (request as { plivoParams: SignedParams }).plivoParams;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, usedNonces } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
 import { burst } from '../../test/race.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -290,6 +291,35 @@ describe('Plivo webhooks', () => {
         const status = { MessageUUID: nextUuid(), Status: 'delivered' };
         const report = await signedPlivoPost(t, STATUS, status, fake.authToken, { nonce: burstNonce });
         expect(report.json()).toEqual({ success: true, applied: false });
+      } finally {
+        receive.mockRestore();
+      }
+    });
+
+    it('a request that failed on our side (5xx) is applied when Plivo retries it with the same nonce', async () => {
+      const business = await businessWithNumber(t, fake);
+      const customer = await addCustomer(t, business.id);
+      const receive = vi
+        .spyOn(t.app.services.messaging, 'receiveInbound')
+        .mockRejectedValueOnce(new AppError(503, 'The database is restarting.'));
+      try {
+        const params = inbound(customer.phone, business.number, 'Can I come at 4?');
+        const nonce = '99887766554433221100';
+        const failed = await signedPlivoPost(t, MESSAGE, params, fake.authToken, { nonce });
+        expect(failed.statusCode).toBe(503);
+        const retried = await signedPlivoPost(t, MESSAGE, params, fake.authToken, { nonce });
+        expect(retried.json()).toEqual({ success: true, duplicate: false });
+        expect(await storedFrom(customer.phone)).toHaveLength(1);
+        // A request refused for good (400) keeps its nonce used.
+        const bad = { ...params, MessageUUID: 'not-a-uuid' };
+        const badNonce = '11223344556677889900';
+        expect((await signedPlivoPost(t, MESSAGE, bad, fake.authToken, { nonce: badNonce })).statusCode).toBe(
+          400,
+        );
+        expect((await signedPlivoPost(t, MESSAGE, bad, fake.authToken, { nonce: badNonce })).json()).toEqual({
+          success: true,
+          duplicate: true,
+        });
       } finally {
         receive.mockRestore();
       }
