@@ -55,14 +55,14 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { inboxRoutes } from './features/waitlist/inbox.routes.ts';
 import { createInboxService } from './features/waitlist/inbox.service.ts';
 import { joinRoutes } from './features/waitlist/join.routes.ts';
-import { createJoinProof } from './features/waitlist/join-proof.ts';
 import { createJoinService } from './features/waitlist/join.service.ts';
+import { createJoinProof } from './features/waitlist/join-proof.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { createWaitlistService, type WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
-import { createOutboxWorker, type OutboxWorker, withJitter } from './outbox/index.ts';
 import { useNonce } from './nonces/index.ts';
+import { createOutboxWorker, type OutboxWorker, withJitter } from './outbox/index.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { localToolsGuard } from './plugins/local-tools.ts';
@@ -232,9 +232,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pushDelivery = createPushDelivery({
     db: database.db,
     keys: vapidKeys,
+    endpoints: pushEndpoints,
     subject: config.push.subject,
     logger: app.log,
-    endpoints: pushEndpoints,
   });
   const outbox = createOutboxWorker({
     db: database.db,
@@ -491,6 +491,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         messagingService,
         authToken: config.sms.provider === 'plivo' ? config.sms.authToken : null,
         publicUrl: config.publicUrl,
+        db: database.db,
+        clock,
       });
       if (localBilling) {
         await api.register(localBillingRoutes, {
@@ -502,8 +504,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         });
       }
     },
-        db: database.db,
-        clock,
     { prefix: API_PREFIX },
   );
 

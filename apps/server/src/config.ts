@@ -194,6 +194,8 @@ export interface PushConfig {
   /** Both set, or both undefined (then generated and stored in the database). */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   subject: string;
+  /** Origins of local push services allowed on loopback over http (LOCAL_PUSH_SERVICES); none by default. */
+  localServices: string[];
 }
 
 export interface Config {
@@ -203,8 +205,6 @@ export interface Config {
   localTools: LocalToolsAccess;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
-  /** Origins of local push services allowed on loopback over http (LOCAL_PUSH_SERVICES); none by default. */
-  localServices: string[];
   signupLimitPerHour: number;
   /** The join page's proof of work: its signing key (undefined: derived from a stored secret), its cost. */
   altcha: { hmacKey: string | undefined; cost: number };
@@ -279,18 +279,6 @@ export function isLoopbackHost(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }
 
-/** The local providers in use, each with the variable that replaces it. */
-export function localProviders(config: Pick<Config, 'email' | 'sms' | 'billing'>) {
-  return [
-    ...(config.email.provider === 'local' ? [{ tool: 'the local mailbox', set: 'SMTP_URL' }] : []),
-    ...(config.sms.provider === 'local'
-      ? [{ tool: 'the local phone', set: 'PLIVO_AUTH_ID and PLIVO_AUTH_TOKEN' }]
-      : []),
-    ...(config.billing.provider === 'local'
-      ? [{ tool: 'the local billing clock', set: 'STRIPE_SECRET_KEY' }]
-      : []),
-  ];
-}
 /** An origin (no path, query or credentials) on a loopback host: what LOCAL_PUSH_SERVICES may name. */
 function isLocalOrigin(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -306,6 +294,18 @@ function isLocalOrigin(value: string): boolean {
   );
 }
 
+/** The local providers in use, each with the variable that replaces it. */
+export function localProviders(config: Pick<Config, 'email' | 'sms' | 'billing'>) {
+  return [
+    ...(config.email.provider === 'local' ? [{ tool: 'the local mailbox', set: 'SMTP_URL' }] : []),
+    ...(config.sms.provider === 'local'
+      ? [{ tool: 'the local phone', set: 'PLIVO_AUTH_ID and PLIVO_AUTH_TOKEN' }]
+      : []),
+    ...(config.billing.provider === 'local'
+      ? [{ tool: 'the local billing clock', set: 'STRIPE_SECRET_KEY' }]
+      : []),
+  ];
+}
 
 /**
  * Why the server must not start, or undefined: on a public HOST a local provider would hand its tools
@@ -327,6 +327,7 @@ function pushConfig(env: Env, mailFrom: string): PushConfig {
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
         : undefined,
     subject: env.VAPID_SUBJECT ?? `mailto:${address}`,
+    localServices: env.LOCAL_PUSH_SERVICES,
   };
 }
 
@@ -339,7 +340,6 @@ function socialConfig(env: Env): SocialConfig {
     );
   if (env.FACEBOOK_APP_SECRET && !env.FACEBOOK_APP_ID)
     throw new ConfigError(
-    localServices: env.LOCAL_PUSH_SERVICES,
       'Invalid configuration: FACEBOOK_APP_ID is required when FACEBOOK_APP_SECRET is set',
     );
   return {
