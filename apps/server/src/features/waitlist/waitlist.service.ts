@@ -132,6 +132,17 @@ export function createWaitlistService(deps: WaitlistDeps) {
     if (reason) throw new Forbidden(reason);
   }
 
+  /**
+   * The owner's row locked in `tx`, refused when the waitlist is read-only now (billing standing). A write
+   * decides from the row it locks, never from the session's copy read before the body arrived (issue 24).
+   */
+  async function writableOwner(tx: Executor, userId: string, now: Date) {
+    const owner = await users.lockUser(tx, userId);
+    if (!owner) throw new NotFound(waitlistMessages.customerNotFound);
+    assertWritable(owner, now);
+    return owner;
+  }
+
   /** Marks per-row errors for duplicates (in the file and on the waitlist) and the plan cap. */
   async function checkImport(executor: Executor, user: UserRow, csv: string) {
     const rows = parseImport(csv);
@@ -178,14 +189,12 @@ export function createWaitlistService(deps: WaitlistDeps) {
 
     async create(user: UserRow, body: CreateCustomerBody) {
       const now = clock.now();
-      assertWritable(user, now);
       const phone = normalizePhone(body.phone);
       if (!phone)
         throw new BadRequest(waitlistMessages.invalidPhone, { phone: waitlistMessages.invalidPhone });
       try {
         return await db.transaction(async (tx) => {
-          const owner = await users.lockUser(tx, user.id);
-          if (!owner) throw new NotFound(waitlistMessages.customerNotFound);
+          const owner = await writableOwner(tx, user.id, now);
           if (await repo.findActiveByPhone(tx, user.id, phone)) throw duplicate(phone);
           await assertRoom(tx, owner, 1);
           const optOuts = await texts.optOutsOf(tx, user.id, [phone]);
@@ -214,12 +223,12 @@ export function createWaitlistService(deps: WaitlistDeps) {
 
     async update(user: UserRow, id: string, body: UpdateCustomerBody) {
       const now = clock.now();
-      assertWritable(user, now);
       const phone = body.phone === undefined ? undefined : normalizePhone(body.phone);
       if (phone === null)
         throw new BadRequest(waitlistMessages.invalidPhone, { phone: waitlistMessages.invalidPhone });
       try {
         return await db.transaction(async (tx) => {
+          await writableOwner(tx, user.id, now);
           const current = await repo.findCustomer(tx, user.id, id);
           if (!current) throw new NotFound(waitlistMessages.customerNotFound);
           if (phone && phone !== current.phone && (await repo.findActiveByPhone(tx, user.id, phone))) {
@@ -257,10 +266,12 @@ export function createWaitlistService(deps: WaitlistDeps) {
 
     async remove(user: UserRow, id: string) {
       const now = clock.now();
-      assertWritable(user, now);
-      const row = await repo.removeCustomer(db, user.id, id, now);
-      if (!row) throw new NotFound(waitlistMessages.customerNotFound);
-      return repo.customerDto(row);
+      return db.transaction(async (tx) => {
+        await writableOwner(tx, user.id, now);
+        const row = await repo.removeCustomer(tx, user.id, id, now);
+        if (!row) throw new NotFound(waitlistMessages.customerNotFound);
+        return repo.customerDto(row);
+      });
     },
 
     /**
@@ -269,10 +280,9 @@ export function createWaitlistService(deps: WaitlistDeps) {
      */
     async reorder(user: UserRow, ids: string[]) {
       const now = clock.now();
-      assertWritable(user, now);
       if (new Set(ids).size !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
       return db.transaction(async (tx) => {
-        await users.lockUser(tx, user.id);
+        await writableOwner(tx, user.id, now);
         const rows = await repo.positionsOf(tx, user.id, ids);
         if (rows.length !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
         const positions = rows.map((row) => row.position).sort((a, b) => a - b);
@@ -296,10 +306,9 @@ export function createWaitlistService(deps: WaitlistDeps) {
     /** Adds the valid rows (consent 'imported'); the others come back with their errors. */
     async importCommit(user: UserRow, csv: string) {
       const now = clock.now();
-      assertWritable(user, now);
       return db.transaction(async (tx) => {
-        const owner = await users.lockUser(tx, user.id);
-        const rows = await checkImport(tx, owner ?? user, csv);
+        const owner = await writableOwner(tx, user.id, now);
+        const rows = await checkImport(tx, owner, csv);
         const valid = rows.filter((row) => !row.error && row.e164);
         let position = await repo.nextPosition(tx, user.id);
         const optOuts = await texts.optOutsOf(
@@ -334,8 +343,8 @@ export function createWaitlistService(deps: WaitlistDeps) {
 
     async sendText(user: UserRow, id: string, body: string) {
       const now = clock.now();
-      assertWritable(user, now);
       const result = await db.transaction(async (tx) => {
+        await writableOwner(tx, user.id, now);
         const customer = await repo.findCustomer(tx, user.id, id);
         if (!customer) throw new NotFound(waitlistMessages.customerNotFound);
         return texts.enqueueSms(tx, {

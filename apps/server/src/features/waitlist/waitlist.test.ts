@@ -2,6 +2,7 @@ import { billingMessages, DEFAULT_MESSAGE_TEMPLATES, waitlistMessages } from '@w
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, users } from '../../db/schema.ts';
+import { lateBody } from '../../test/race.ts';
 import { createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
 import { addCustomer, call, customerPhone, importCustomers, owner } from './waitlist.test-helpers.ts';
 
@@ -289,6 +290,39 @@ describe('waitlist API', () => {
     });
     expect(add.statusCode).toBe(403);
     expect(add.json().message).toBe(billingMessages.pastDue);
+  });
+
+  it('decides read-only from the locked owner row, not the session read before the body (issue 24)', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const customer = await addCustomer(t, o.token, 11);
+    const lapse = () =>
+      t.database.db.update(users).set({ subscriptionStatus: 'past_due' }).where(eq(users.id, o.id));
+    const restore = () =>
+      t.database.db.update(users).set({ subscriptionStatus: 'active' }).where(eq(users.id, o.id));
+    const writes = [
+      { method: 'POST' as const, url: `/api/v1/waitlist/${customer.id}/messages`, payload: { body: 'Hi' } },
+      { method: 'PATCH' as const, url: `/api/v1/waitlist/${customer.id}`, payload: { name: 'Renamed' } },
+      { method: 'POST' as const, url: '/api/v1/waitlist/import', payload: { csv: 'A,2125550019' } },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/waitlist',
+        payload: { name: 'Late', phone: customerPhone(12), consentMethod: 'verbal' },
+      },
+    ];
+    for (const write of writes) {
+      // The session is read while the account is in good standing; the payment lapses before the body arrives.
+      const answer = await lateBody(
+        t.app,
+        { ...write, headers: { authorization: `Bearer ${o.token}` } },
+        lapse,
+      );
+      expect(answer.statusCode, `${write.method} ${write.url}`).toBe(403);
+      expect(answer.json().message).toBe(billingMessages.pastDue);
+      await restore();
+    }
+    expect(await t.database.db.select().from(messages).where(eq(messages.customerId, customer.id))).toEqual(
+      [],
+    );
   });
 
   it('sends one text from a template: the first ends with the opt-out line, shown in the conversation', async () => {
