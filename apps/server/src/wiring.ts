@@ -49,6 +49,7 @@ export const owners = {
 export const businessNumbers = {
   findSender: authRepo.findSender,
   setPhoneNumber: authRepo.setPhoneNumber,
+  claimNumberRequest: authRepo.claimNumberRequest,
 };
 
 /** Queues a text in the caller's transaction (tests and tools use it too); the caller wakes the outbox. */

@@ -82,7 +82,12 @@ export interface BusinessNumbers {
     userId: string,
   ): Promise<(Pick<UserRow, 'id' | 'businessName'> & NumberFields) | undefined>;
   setPhoneNumber(executor: Executor, userId: string, values: NumberChange, now: Date): Promise<unknown>;
+  /** True for the one request that may rent a number now (the row moved to "pending, no number yet"). */
+  claimNumberRequest(executor: Executor, userId: string, now: Date, staleAfter: Date): Promise<boolean>;
 }
+
+/** A number request left unfinished (a crash between claiming and renting) may be claimed again after this. */
+const NUMBER_REQUEST_STALE_MS = 2 * 60 * 1000;
 
 /**
  * Texting's one writer of texts: `enqueueSms` queues one text from the business's verified number, in the
@@ -563,17 +568,42 @@ export function createMessagingService(deps: {
   async function requestPhoneNumber(userId: string, areaCode?: string): Promise<PhoneNumberState> {
     const current = await getPhoneNumber(userId);
     if (current.number && current.status !== 'failed') throw new Conflict(messagingMessages.alreadyHasNumber);
-    const number = await viaProvider(async () => {
-      const found = await sms.searchNumber(areaCode);
-      if (!found) return null;
-      const appId = await sms.ensureApplication(`${deps.publicUrl}/api/v1/webhooks/plivo/message`);
-      await sms.rentNumber(found, appId);
-      return found;
-    });
-    if (!number)
+    // Renting costs money: the row is claimed first, in one conditional UPDATE, so a burst of requests rents
+    // one number (issue 24), not one each with the last one kept.
+    const now = clock.now();
+    const claimed = await deps.numbers.claimNumberRequest(
+      db,
+      userId,
+      now,
+      new Date(now.getTime() - NUMBER_REQUEST_STALE_MS),
+    );
+    if (!claimed) throw new Conflict(messagingMessages.alreadyHasNumber);
+    const released = () =>
+      deps.numbers.setPhoneNumber(
+        db,
+        userId,
+        { plivoNumber: null, plivoNumberStatus: null, plivoNumberError: null },
+        clock.now(),
+      );
+    let number: string | null;
+    try {
+      number = await viaProvider(async () => {
+        const found = await sms.searchNumber(areaCode);
+        if (!found) return null;
+        const appId = await sms.ensureApplication(`${deps.publicUrl}/api/v1/webhooks/plivo/message`);
+        await sms.rentNumber(found, appId);
+        return found;
+      });
+    } catch (error) {
+      await released();
+      throw error;
+    }
+    if (!number) {
+      await released();
       throw new BadRequest(messagingMessages.noNumberAvailable(areaCode), {
         areaCode: messagingMessages.noNumberAvailable(areaCode),
       });
+    }
     await deps.numbers.setPhoneNumber(
       db,
       userId,

@@ -8,6 +8,7 @@ import {
   textsTo,
 } from '../../features/messaging/messaging.test-helpers.ts';
 import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
+import { burst, statusCounts } from '../../test/race.ts';
 import { auth, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
 import { enqueueSms } from '../../wiring.ts';
 import { createPlivoSmsProvider, numberStateFrom, PLIVO_APP_NAME } from './plivo.ts';
@@ -142,6 +143,30 @@ describe('Plivo contract: the dedicated number', () => {
     });
     expect(down.statusCode).toBe(502);
     expect(down.json().message).toMatch(/could not be reached/);
+    // The failed request released its claim: the owner may ask again.
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/phone-number/request',
+      headers: auth(user.token),
+      payload: {},
+    });
+    expect(retry.statusCode).toBe(200);
+  });
+
+  it('rents one number for a burst of parallel requests (issue 24), the others answer 409', async () => {
+    const user = await onboardedUser(t);
+    const rentedBefore = fake.rented.size;
+    const answers = await burst(t.app, 6, () => ({
+      method: 'POST',
+      url: '/api/v1/phone-number/request',
+      headers: auth(user.token),
+      payload: {},
+    }));
+    expect(statusCounts(answers)).toEqual({ 200: 1, 409: 5 });
+    expect(fake.rented.size).toBe(rentedBefore + 1);
+    const kept = answers.find((answer) => answer.statusCode === 200)!.json().data.number;
+    const state = await t.app.inject({ url: '/api/v1/phone-number', headers: auth(user.token) });
+    expect(state.json().data).toMatchObject({ number: kept, status: 'pending' });
   });
 
   it('maps Plivo number details to the number state', () => {
