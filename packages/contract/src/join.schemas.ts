@@ -25,7 +25,7 @@ export const joinMessages = {
   busy: (business: string) =>
     `${business} has many sign-ups waiting for a reply right now. Please try again tomorrow, or call the business.`,
   /** Several sign-ups came from this connection: the page asks for a quick check that a person is there. */
-  proofRequired: 'Please tick “I’m not a robot” below, then send again.',
+  proofRequired: 'Please tick “I’m not a robot”, then send again.',
   proofFailed: 'The check that you are a person did not work. Please tick the box again, then send.',
   /** The consent wording shown beside the checkbox (and stored with the request). */
   consent: (business: string) =>
