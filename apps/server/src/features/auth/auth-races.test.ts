@@ -16,6 +16,12 @@ import {
   uniqueIp,
   verifiedUser,
 } from '../../test/test-app.ts';
+import {
+  confirmEmail,
+  changeEmail as sharedChangeEmail,
+  me as sharedMe,
+  wrongCode,
+} from './email-change.test-helpers.ts';
 
 /**
  * Issue 24, the auth findings, each sent as an attacker times it (src/test/race.ts): a request whose body
@@ -29,16 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const me = async (token: string) =>
-  (await t.app.inject({ url: '/api/v1/auth/me', headers: auth(token) })).json().data;
-const changeEmail = (token: string, email: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/auth/updatedetails',
-    headers: auth(token),
-    payload: { firstName: 'Bella', lastName: 'Rossi', email },
-    remoteAddress: uniqueIp(),
-  });
+const me = (token: string) => sharedMe(t, token);
+const changeEmail = (token: string, email: string) => sharedChangeEmail(t, token, email);
 const adminList = (token: string) => t.app.inject({ url: '/api/v1/admin/users', headers: auth(token) });
 const emailsTo = async (to: string) => {
   await t.app.outbox.drain();
@@ -48,7 +46,7 @@ const emailsTo = async (to: string) => {
     .where(eq(localEmails.to, to.toLowerCase()));
   return row?.n ?? 0;
 };
-const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const wrong = wrongCode;
 const forgot = (email: string, remoteAddress = uniqueIp()) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/forgotpassword', payload: { email }, remoteAddress });
 const unusedResets = async (userId: string) =>
@@ -141,13 +139,7 @@ describe('admin by a race on the email change (critical)', () => {
     expect(stored?.email).toBe(first);
     // The row's pending address is moved without a new code (what a racing writer would leave behind).
     await t.database.db.update(users).set({ pendingEmail: listed }).where(eq(users.id, owner.id));
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/confirm-email',
-      headers: auth(owner.token),
-      payload: { verificationCode: code },
-      remoteAddress: uniqueIp(),
-    });
+    const answer = await confirmEmail(t, owner.token, code);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toBe(authMessages.codeForOtherAddress);
     expect(await me(owner.token)).toMatchObject({ email: owner.email, admin: false });
@@ -344,13 +336,7 @@ describe('reset links after a change (low)', () => {
     expect((await changeEmail(owner.token, next)).statusCode).toBe(200);
     // Pending only: the old address is still the account's, and so is its link.
     expect(await unusedResets(owner.id)).toBe(1);
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/confirm-email',
-      headers: auth(owner.token),
-      payload: { verificationCode: await latestCodeFor(t, next) },
-      remoteAddress: uniqueIp(),
-    });
+    const confirm = await confirmEmail(t, owner.token, await latestCodeFor(t, next));
     expect(confirm.statusCode).toBe(200);
     expect((await resetPassword(token, 'attacker123')).statusCode).toBe(400);
     expect((await login(t, next, owner.password)).statusCode).toBe(200);

@@ -14,6 +14,12 @@ import {
   uniqueIp,
   verifiedUser,
 } from '../../test/test-app.ts';
+import {
+  confirmEmail,
+  changeEmail as sharedChangeEmail,
+  me as sharedMe,
+  wrongCode,
+} from './email-change.test-helpers.ts';
 
 /**
  * Issue 12, finding 4: ADMIN_EMAILS grants admin to a verified address only, and an email change takes
@@ -26,24 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const me = async (token: string) =>
-  (await t.app.inject({ url: '/api/v1/auth/me', headers: auth(token) })).json().data;
-const changeEmail = (token: string, email: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/auth/updatedetails',
-    headers: auth(token),
-    payload: { firstName: 'Bella', lastName: 'Rossi', email },
-  });
-const confirm = (token: string, verificationCode: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/confirm-email',
-    headers: auth(token),
-    payload: { verificationCode },
-    remoteAddress: uniqueIp(),
-  });
-const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const me = (token: string) => sharedMe(t, token);
+const changeEmail = (token: string, email: string) => sharedChangeEmail(t, token, email);
+const confirm = (token: string, code: string) => confirmEmail(t, token, code);
+const wrong = wrongCode;
 
 describe('changing to a listed admin address', () => {
   it('gives no admin while the address is pending, nor at the next start-up; its code does', async () => {
