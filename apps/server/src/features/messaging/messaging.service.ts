@@ -642,10 +642,9 @@ export function createMessagingService(deps: {
     enqueueSms,
     enqueueSmsMany,
     /** The phones among `phones` that opted out of the business, with when (sms_opt_outs, issue 24). */
-    optOutsOf: (executor: Executor, userId: string, phones: string[]) => optOutsOf(executor, userId, phones),
+    optOutsOf,
     /** A phone's own opt-in by text (JOIN) lifts its opt-out, in the caller's transaction. */
-    removeOptOut: (executor: Executor, userId: string, phone: string) =>
-      removeOptOut(executor, userId, phone),
+    removeOptOut,
     /** enqueueSms in its own transaction, then a wake of the outbox (routes and tools). */
     async sendText(input: Omit<EnqueueSmsInput, 'now'>) {
       const queued = await db.transaction((tx) => enqueueSms(tx, { ...input, now: clock.now() }));
