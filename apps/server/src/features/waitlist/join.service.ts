@@ -155,11 +155,11 @@ export function createJoinService(deps: JoinDeps) {
   }
 
   /**
-   * Queues the confirmation; false when the number is not one the business may text (issue 24) or the phone
-   * opted out of the business (sms_opt_outs: it never gets a new "Reply YES").
+   * Queues the confirmation; false when the phone opted out of the business (sms_opt_outs: it never gets a new
+   * "Reply YES"). Callers pass only numbers the business may text (issue 24): the page checks before it gets
+   * here, and texting hands a JOIN on only from such numbers.
    */
   async function sendConfirmation(executor: Executor, owner: UserRow, phone: string, now: Date) {
-    if (!isTextableNumber(phone, businessCountry(owner))) return false;
     try {
       await deps.enqueueSms(executor, {
         userId: owner.id,
