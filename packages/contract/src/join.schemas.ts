@@ -27,6 +27,18 @@ export const joinMessages = {
   /** Several sign-ups came from this connection: the page asks for a quick check that a person is there. */
   proofRequired: 'Please tick “I’m not a robot”, then send again.',
   proofFailed: 'The check that you are a person did not work. Please tick the box again, then send.',
+  /** The words of the page's "I'm not a robot" check (issue 24): our own, given to the ALTCHA widget. */
+  personCheck: {
+    loading: 'Loading a quick check…',
+    loadFailed: 'The check could not be loaded. Please check your connection and reload the page.',
+    label: 'I’m not a robot',
+    verifying: 'Checking…',
+    waitAlert: 'Checking… please wait a moment.',
+    verified: 'Done: you can send now',
+    verificationRequired: 'Please tick “I’m not a robot” first.',
+    error: 'The check did not work. Please tick the box again.',
+    expired: 'The check ran out of time. Please tick the box again.',
+  },
   /** The consent wording shown beside the checkbox (and stored with the request). */
   consent: (business: string) =>
     `I agree to receive texts from ${business} about openings on its waitlist. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.`,

@@ -1,3 +1,4 @@
+import { joinMessages } from '@waitlist/contract';
 import { createElement, useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { challengeUrl } from '../api/join.ts';
@@ -18,6 +19,9 @@ const loadWidget = () => {
   ]).then(
     ([, { default: Pbkdf2Worker }]) => {
       globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
+      // The widget's words are ours, from the catalogue (its own English stays for anything we do not name).
+      const { loading: _page, loadFailed: _failed, ...words } = joinMessages.personCheck;
+      globalThis.$altcha.i18n.set('en', { ...globalThis.$altcha.i18n.get('en'), ...words });
     },
     (error: unknown) => {
       widgetModule = undefined;
@@ -74,11 +78,11 @@ export function PersonCheck({
     <div className="join__check field" aria-describedby={error ? errorId : undefined}>
       {loading === 'failed' ? (
         <p className="field__error" role="alert">
-          The check could not be loaded. Please check your connection and reload the page.
+          {joinMessages.personCheck.loadFailed}
         </p>
       ) : loading === 'loading' ? (
         <p className="muted" role="status">
-          Loading a quick check…
+          {joinMessages.personCheck.loading}
         </p>
       ) : (
         createElement('altcha-widget', {

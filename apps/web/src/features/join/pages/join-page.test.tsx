@@ -7,9 +7,22 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 // The proof-of-work widget (a web component) is not drawn in jsdom: the tests play its events.
 vi.mock('altcha/external', () => {
-  Object.assign(globalThis, { $altcha: { algorithms: new Map() } });
+  // As the real module does: the widget's registries, its English words already set.
+  const words = new Map<string, Record<string, string>>([
+    ['en', { label: "I'm not a robot", reload: 'Reload' }],
+  ]);
+  Object.assign(globalThis, {
+    $altcha: {
+      algorithms: new Map(),
+      i18n: { get: (language: string) => words.get(language), set: words.set.bind(words) },
+    },
+  });
   return {};
 });
+const widgetWords = () =>
+  (
+    globalThis as unknown as { $altcha: { i18n: { get(language: string): Record<string, string> } } }
+  ).$altcha.i18n.get('en');
 vi.mock('altcha/workers/pbkdf2?worker', () => ({ default: class {} }));
 vi.mock('altcha/altcha.css', () => ({}));
 
@@ -117,6 +130,13 @@ describe('the public join page (issue 15)', () => {
     await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
     expect(screen.getAllByText(joinMessages.proofRequired).length).toBeGreaterThan(0);
     const widget = document.querySelector('altcha-widget')!;
+    // The widget speaks the catalogue's words; its own stay for the rest.
+    expect(widgetWords()).toMatchObject({
+      label: joinMessages.personCheck.label,
+      verified: joinMessages.personCheck.verified,
+      error: joinMessages.personCheck.error,
+      reload: 'Reload',
+    });
     expect(widget.getAttribute('challenge') ?? (widget as unknown as { challenge: string }).challenge).toBe(
       '/api/v1/join/bella-salon-abc12/challenge',
     );

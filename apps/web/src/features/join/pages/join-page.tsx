@@ -169,7 +169,7 @@ export function JoinPage() {
               <Suspense
                 fallback={
                   <p className="muted" role="status">
-                    Loading a quick check…
+                    {joinMessages.personCheck.loading}
                   </p>
                 }
               >
