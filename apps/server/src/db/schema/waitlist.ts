@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, ownerId } from './columns.ts';
+
+/** The waitlist (issue 5, DESIGN.md §5): customers, each owner's text templates, and join requests (issue 15). */
+
+/** One day-of-week set and time window a customer can come: days 0 = Sunday … 6, times 'HH:MM'. */
+export type TimePreference = { days: number[]; from: string; to: string };
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status', { enum: ['waiting', 'offered', 'booked', 'removed'] })
+      .notNull()
+      .default('waiting'),
+    position: integer('position').notNull(),
+    consentMethod: text('consent_method', {
+      enum: ['verbal', 'written', 'web_form', 'text_keyword', 'imported'],
+    }).notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+    optedOut: boolean('opted_out').notNull().default(false),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    preferences: jsonb('preferences').$type<TimePreference[]>().notNull().default([]),
+    firstTextSent: boolean('first_text_sent').notNull().default(false),
+    /** The last automatic "the owner will reply" answer to a free-text reply (issue 15): one per 24 hours. */
+    autoAnsweredAt: timestamp('auto_answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customers_user_phone_key')
+      .on(table.userId, table.phone)
+      .where(sql`${table.status} <> 'removed'`),
+    index('customers_user_position_idx').on(table.userId, table.position),
+    /** Opt-outs per range on the earnings dashboard. */
+    index('customers_user_opted_out_at_idx').on(table.userId, table.optedOutAt).where(sql`${table.optedOut}`),
+  ],
+);
+
+/** Per-user editable text templates (keys: confirmation, reminder, cancellation_alert, claimed, already_filled). */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    userId: ownerId(),
+    key: text('key').notNull(),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
+/**
+ * A customer asking to join a waitlist (issue 15): from the public page or by texting JOIN. Pending until
+ * they reply YES to the confirmation text (double opt-in); the consent wording, time, address and the YES
+ * are kept as the proof a carrier campaign asks for.
+ */
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    method: text('method', { enum: ['web_form', 'text_keyword'] }).notNull(),
+    /** The consent wording the customer saw (the page) or sent (the text). */
+    consentText: text('consent_text').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'full'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The customer's YES (messages.id). */
+    confirmationMessageId: uuid('confirmation_message_id'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('join_requests_pending_idx').on(table.userId, table.phone).where(sql`${table.status} = 'pending'`),
+  ],
+);
