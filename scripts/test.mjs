@@ -39,6 +39,14 @@ const vitest = (name, cwd, report, env = {}) =>
     vitestCounts(report),
   );
 
+// node --test's TAP report ends with '# pass N', '# fail N' and '# skipped N'.
+const tapCounts = (file) => () => {
+  if (!existsSync(file)) return undefined;
+  const tap = readFileSync(file, 'utf8');
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  return { passed: count('pass'), failed: count('fail'), skipped: count('skipped') + count('todo') };
+};
+
 function finish() {
   console.log('\nTest summary');
   let passed = 0;
@@ -57,7 +65,22 @@ function finish() {
   process.exit(allOk ? 0 : 1);
 }
 
-await step('Lint, format and types (npm run check)', 'npm', ['run', 'check']);
+await step('Lint, format, types, import boundaries and file sizes (npm run check)', 'npm', ['run', 'check']);
+const importRulesReport = join(reports, 'import-rules.tap');
+await step(
+  'Import rules catch each breach (node --test scripts/check-imports.test.mjs)',
+  process.execPath,
+  [
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${importRulesReport}`,
+    'scripts/check-imports.test.mjs',
+  ],
+  {},
+  tapCounts(importRulesReport),
+);
 await vitest('API and unit tests on PGlite', 'apps/server', join(reports, 'api-pglite.json'));
 if (process.env.TEST_DATABASE_URL) {
   await vitest('API and unit tests on PostgreSQL', 'apps/server', join(reports, 'api-postgres.json'), {

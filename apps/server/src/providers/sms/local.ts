@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { SmsProvider } from './index.ts';
+import type { SmsProvider } from './types.ts';
 
 /** 555-0100 … 555-0199 are reserved for fiction in every North American area code: never a real phone. */
 export function isLocalTestNumber(number: string) {
