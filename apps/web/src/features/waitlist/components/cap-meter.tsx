@@ -1,5 +1,6 @@
 import { planLabel } from '@waitlist/contract';
 import { Link } from 'react-router';
+import './cap-meter.css';
 
 /** How close to the plan's cap one gets before the upgrade link shows. */
 const NEAR_CAP_SHARE = 0.8;

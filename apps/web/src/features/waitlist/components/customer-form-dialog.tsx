@@ -23,6 +23,7 @@ import { displayPhone } from '../../../lib/phone-display.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { useSaveCustomer } from '../api/save-customer.ts';
 import { dayNames } from './preferences.ts';
+import './customer-form-dialog.css';
 
 type CustomerFormInput = z.input<typeof createCustomerBody>;
 

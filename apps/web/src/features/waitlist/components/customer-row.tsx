@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { displayPhone } from '../../../lib/phone-display.ts';
 import { describePreference } from './preferences.ts';
 import { CustomerStatusBadges } from './status-badges.tsx';
+import './customer-row.css';
 
 export type CustomerAction = 'edit' | 'remove' | 'text';
 

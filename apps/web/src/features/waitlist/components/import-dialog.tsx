@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { displayPhone } from '../../../lib/phone-display.ts';
 import { type ImportPreview, useImportWaitlist, usePreviewImport } from '../api/import-waitlist.ts';
+import './import-dialog.css';
 
 const example = 'name,phone,notes\nMaria Lopez,(212) 555-0143,Prefers mornings\nSam Lee,+44 20 7946 0958,';
 

@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useJoinLink } from '../api/join-link.ts';
+import './join-link-card.css';
 
 /**
  * "Let customers join" (issue 15): the public link to share, its QR code (PNG and SVG) and a printable

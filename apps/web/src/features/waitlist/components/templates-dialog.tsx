@@ -16,6 +16,7 @@ import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useMessageTemplates, useUpdateMessageTemplate } from '../api/message-templates.ts';
 import { SegmentMeter } from './segment-meter.tsx';
+import './templates-dialog.css';
 
 /**
  * Edit the texts the app sends: confirmation, reminder, the alert itself and its answers. Each counts its

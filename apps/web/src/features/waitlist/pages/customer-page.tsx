@@ -12,7 +12,7 @@ import { MessageBubble } from '../components/message-bubble.tsx';
 import { describePreference } from '../components/preferences.ts';
 import { SendTextDialog } from '../components/send-text-dialog.tsx';
 import { CustomerStatusBadges } from '../components/status-badges.tsx';
-import '../components/waitlist.css';
+import '../components/conversation.css';
 import { displayPhone } from '../../../lib/phone-display.ts';
 
 /** /waitlist/:id: one customer's texts in and out, with delivery status and reply keywords. */

@@ -13,7 +13,7 @@ import { useInbox, useInboxReply, useInboxThread } from '../api/inbox.ts';
 import { MessageBubble, messageTime } from '../components/message-bubble.tsx';
 import { SegmentMeter } from '../components/segment-meter.tsx';
 import { CustomerStatusBadges } from '../components/status-badges.tsx';
-import '../components/waitlist.css';
+import '../components/conversation.css';
 import '../components/inbox.css';
 
 /**

@@ -20,7 +20,7 @@ import { RemoveCustomerDialog } from '../components/remove-customer-dialog.tsx';
 import { SendTextDialog } from '../components/send-text-dialog.tsx';
 import { customerStatusLabels } from '../components/status.ts';
 import { TemplatesDialog } from '../components/templates-dialog.tsx';
-import '../components/waitlist.css';
+import '../components/waitlist-page.css';
 
 type Dialog =
   | { kind: 'add' }
