@@ -54,10 +54,9 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 const icons: Record<ToastType, string> = { success: '✓', error: '!', warning: '!', info: 'i' };
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+/** The toasts on screen and the API that adds and removes them, each leaving on its own timer. */
+function useToastQueue() {
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const [heights, setHeights] = useState<Record<number, number>>({});
-  const elements = useRef(new Map<number, HTMLDivElement>());
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const toastsRef = useRef(toasts);
@@ -108,29 +107,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     }
   }, [dismiss]);
 
-  // Each toast's height as drawn: a long one (two sentences on a phone) pushes the next down instead of
-  // being cut off under it. Measured again whenever a toast changes size (fonts arriving, a rotated phone).
-  const measure = useCallback(() => {
-    setHeights((current) => {
-      let changed = false;
-      const next: Record<number, number> = {};
-      for (const toast of toastsRef.current) {
-        const height = elements.current.get(toast.id)?.offsetHeight ?? 0;
-        next[toast.id] = height;
-        if (current[toast.id] !== height) changed = true;
-      }
-      return changed || Object.keys(current).length !== toastsRef.current.length ? next : current;
-    });
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new or gone toast is observed afresh
-  useLayoutEffect(() => {
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    for (const element of elements.current.values()) observer.observe(element);
-    return () => observer.disconnect();
-  }, [toasts, measure]);
-
   useEffect(() => {
     const pending = timers.current;
     return () => {
@@ -152,7 +128,42 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [show, dismiss, dismissStale],
   );
 
-  // SPEC §9: stacked 80 px apart; a taller toast takes its own height plus a gap.
+  return { toasts, api };
+}
+
+/**
+ * Where each toast stands in the stack (SPEC §9: 80 px apart; a taller toast takes its own height plus a
+ * gap), from each one's height as drawn: a long one (two sentences on a phone) pushes the next down
+ * instead of being cut off under it. Measured again whenever a toast changes size (fonts arriving, a
+ * rotated phone).
+ */
+function useStackOffsets(toasts: Toast[]) {
+  const [heights, setHeights] = useState<Record<number, number>>({});
+  const elements = useRef(new Map<number, HTMLDivElement>());
+  const toastsRef = useRef(toasts);
+  toastsRef.current = toasts;
+
+  const measure = useCallback(() => {
+    setHeights((current) => {
+      let changed = false;
+      const next: Record<number, number> = {};
+      for (const toast of toastsRef.current) {
+        const height = elements.current.get(toast.id)?.offsetHeight ?? 0;
+        next[toast.id] = height;
+        if (current[toast.id] !== height) changed = true;
+      }
+      return changed || Object.keys(current).length !== toastsRef.current.length ? next : current;
+    });
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new or gone toast is observed afresh
+  useLayoutEffect(() => {
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    for (const element of elements.current.values()) observer.observe(element);
+    return () => observer.disconnect();
+  }, [toasts, measure]);
+
   let offset = 0;
   const offsets = toasts.map((toast) => {
     const top = offset;
@@ -162,48 +173,62 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return top;
   });
 
+  const track = (id: number) => (element: HTMLDivElement | null) => {
+    if (element) elements.current.set(id, element);
+    else elements.current.delete(id);
+  };
+
+  return { offsets, track };
+}
+
+function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
+  const { offsets, track } = useStackOffsets(toasts);
+  return (
+    <section className="toast-region" aria-label="Notifications">
+      {toasts.map((toast, index) => (
+        <div
+          key={toast.id}
+          ref={track(toast.id)}
+          className={`toast toast--${toast.type}${toast.leaving ? ' toast--leaving' : ''}`}
+          style={
+            {
+              top: `${offsets[index]}px`,
+              '--toast-offset': `${offsets[index]}px`,
+              animationDuration: `${TOAST_EXIT_MS}ms`,
+            } as CSSProperties
+          }
+          role="status"
+          aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
+          aria-atomic="true"
+          data-testid="toast"
+        >
+          <span className="toast__icon" aria-hidden="true">
+            {icons[toast.type]}
+          </span>
+          <p className="toast__body" title={toast.message}>
+            {toast.title ? <strong className="toast__title">{toast.title}</strong> : null}
+            <span className="toast__message">{toast.message}</span>
+          </p>
+          <button
+            type="button"
+            className="close-button close-button--small"
+            aria-label="Close notification"
+            onClick={() => onDismiss(toast.id)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { toasts, api } = useToastQueue();
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toast-region" aria-label="Notifications">
-        {toasts.map((toast, index) => (
-          <div
-            key={toast.id}
-            ref={(element) => {
-              if (element) elements.current.set(toast.id, element);
-              else elements.current.delete(toast.id);
-            }}
-            className={`toast toast--${toast.type}${toast.leaving ? ' toast--leaving' : ''}`}
-            style={
-              {
-                top: `${offsets[index]}px`,
-                '--toast-offset': `${offsets[index]}px`,
-                animationDuration: `${TOAST_EXIT_MS}ms`,
-              } as CSSProperties
-            }
-            role="status"
-            aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
-            aria-atomic="true"
-            data-testid="toast"
-          >
-            <span className="toast__icon" aria-hidden="true">
-              {icons[toast.type]}
-            </span>
-            <p className="toast__body" title={toast.message}>
-              {toast.title ? <strong className="toast__title">{toast.title}</strong> : null}
-              <span className="toast__message">{toast.message}</span>
-            </p>
-            <button
-              type="button"
-              className="close-button close-button--small"
-              aria-label="Close notification"
-              onClick={() => dismiss(toast.id)}
-            >
-              ×
-            </button>
-          </div>
-        ))}
-      </section>
+      <ToastStack toasts={toasts} onDismiss={api.dismiss} />
     </ToastContext.Provider>
   );
 }
