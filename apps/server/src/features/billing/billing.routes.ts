@@ -25,18 +25,32 @@ import type { BillingService } from './billing.service.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
-/** Every `/stripe/*` call of SPEC §7, whichever provider is active (the paths keep the SPEC's names). */
-export const billingRoutes: FastifyPluginAsyncZod<{
-  billingService: BillingService;
-  authenticate: Guard;
-}> = async (app, { billingService, authenticate }) => {
+type BillingRouteOptions = { billingService: BillingService; authenticate: Guard };
+
+/** The shared pieces of every billing route: full-user guard, the user of the session, the route options. */
+function routeKit(authenticate: Guard) {
   const guarded = { onRequest: authenticate, preValidation: requireFullUser };
-  const userOf = (request: FastifyRequest) => sessionOf(request).user;
-  /** A full-user route answering `ok` (200) or one of the guarded errors; `extra` adds its body or params. */
-  const guardedRoute = <R extends z.ZodType, X extends object = object>(ok: R, extra?: X) => ({
-    ...guarded,
-    schema: { tags: ['billing'], security: bearer, response: { 200: ok, ...guardedErrors }, ...(extra as X) },
-  });
+  return {
+    userOf: (request: FastifyRequest) => sessionOf(request).user,
+    /** A full-user route answering `ok` (200) or one of the guarded errors; `extra` adds its body or params. */
+    guardedRoute: <R extends z.ZodType, X extends object = object>(ok: R, extra?: X) => ({
+      ...guarded,
+      schema: {
+        tags: ['billing'],
+        security: bearer,
+        response: { 200: ok, ...guardedErrors },
+        ...(extra as X),
+      },
+    }),
+  };
+}
+
+/** The plan: prices, the subscription, changing, cancelling and resuming it, checkout and the portal. */
+const planRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
+  app,
+  { billingService, authenticate },
+) => {
+  const { userOf, guardedRoute } = routeKit(authenticate);
 
   app.get('/stripe/pricing', guardedRoute(pricingResponse), async () => ({
     success: true as const,
@@ -87,6 +101,19 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     success: true as const,
     ...(await billingService.resume(userOf(request))),
   }));
+
+  app.post('/stripe/create-portal-session', guardedRoute(redirectSessionResponse), async (request) => ({
+    success: true as const,
+    data: await billingService.createPortalSession(userOf(request)),
+  }));
+};
+
+/** Cards, invoices and the billing details. */
+const paymentRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
+  app,
+  { billingService, authenticate },
+) => {
+  const { userOf, guardedRoute } = routeKit(authenticate);
 
   app.get('/stripe/payment-methods', guardedRoute(paymentMethodsResponse), async (request) => ({
     success: true as const,
@@ -144,9 +171,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       return { success: true as const, message: billingMessages.billingDetailsUpdated };
     },
   );
+};
 
-  app.post('/stripe/create-portal-session', guardedRoute(redirectSessionResponse), async (request) => ({
-    success: true as const,
-    data: await billingService.createPortalSession(userOf(request)),
-  }));
+/** Every `/stripe/*` call of SPEC §7, whichever provider is active (the paths keep the SPEC's names). */
+export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (app, options) => {
+  await app.register(planRoutes, options);
+  await app.register(paymentRoutes, options);
 };
