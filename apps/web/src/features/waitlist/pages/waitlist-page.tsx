@@ -31,20 +31,11 @@ type Dialog =
 
 const SEARCH_DELAY_MS = 250;
 
-/** /waitlist: the customers in waitlist order, with everything an owner does at the front desk. */
-export function WaitlistPage() {
-  const toast = useToast();
-  const user = useCurrentUser();
+/** The search box and status chips; the list follows the search box a moment after typing stops, not on every key. */
+function useWaitlistFilters() {
   const [searchInput, setSearchInput] = useState('');
   const [filters, setFilters] = useState<WaitlistFilters>({ search: '', status: '' });
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: 'up' | 'down' } | null>(null);
-  const waitlist = useWaitlist(filters);
-  const reorder = useReorderWaitlist(filters);
-  const searchId = useId();
 
-  // The list follows the search box a moment after typing stops, not on every key.
   useEffect(() => {
     const timer = setTimeout(
       () =>
@@ -56,20 +47,15 @@ export function WaitlistPage() {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  const data = waitlist.data;
-  const readOnly = data?.readOnly ?? false;
-  const filtered = filters.search.trim() !== '' || filters.status !== '';
-  // A filtered list can be reordered too: the customers shown swap the places they hold.
-  const canReorder = Boolean(data) && !readOnly && filters.status !== 'removed';
-  // In line: waiting or offered. A booked customer got a slot, so holds no place (and sinks below the line).
-  const ordered =
-    data?.customers.filter((customer) => customer.status !== 'removed' && customer.status !== 'booked') ?? [];
-  const shown = data
-    ? filters.status === ''
-      ? [...ordered, ...data.customers.filter((customer) => customer.status === 'booked')]
-      : data.customers
-    : [];
-  const atCap = data ? data.cap !== null && data.count >= data.cap : false;
+  return { searchInput, setSearchInput, filters, setFilters };
+}
+
+/** Moving a customer up or down the line: the new order saved, said aloud, and the keyboard kept in place. */
+function useMoveCustomer(ordered: Customer[], filters: WaitlistFilters) {
+  const toast = useToast();
+  const reorder = useReorderWaitlist(filters);
+  const [announcement, setAnnouncement] = useState('');
+  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: 'up' | 'down' } | null>(null);
   const orderKey = ordered.map((customer) => customer.id).join();
 
   // A moved row's DOM node changes place, which can drop focus: keep the keyboard on the same button.
@@ -102,6 +88,32 @@ export function WaitlistPage() {
     });
   };
 
+  return { announcement, move };
+}
+
+/** /waitlist: the customers in waitlist order, with everything an owner does at the front desk. */
+export function WaitlistPage() {
+  const user = useCurrentUser();
+  const { searchInput, setSearchInput, filters, setFilters } = useWaitlistFilters();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const waitlist = useWaitlist(filters);
+
+  const data = waitlist.data;
+  const readOnly = data?.readOnly ?? false;
+  const filtered = filters.search.trim() !== '' || filters.status !== '';
+  // A filtered list can be reordered too: the customers shown swap the places they hold.
+  const canReorder = Boolean(data) && !readOnly && filters.status !== 'removed';
+  // In line: waiting or offered. A booked customer got a slot, so holds no place (and sinks below the line).
+  const ordered =
+    data?.customers.filter((customer) => customer.status !== 'removed' && customer.status !== 'booked') ?? [];
+  const shown = data
+    ? filters.status === ''
+      ? [...ordered, ...data.customers.filter((customer) => customer.status === 'booked')]
+      : data.customers
+    : [];
+  const atCap = data ? data.cap !== null && data.count >= data.cap : false;
+  const { announcement, move } = useMoveCustomer(ordered, filters);
+
   const onAction = (kind: CustomerAction, customer: Customer) => setDialog({ kind, customer });
 
   return (
@@ -132,37 +144,12 @@ export function WaitlistPage() {
         {data?.readOnly ? <ReadOnlyBanner reason={data.readOnlyReason} /> : null}
         <TextNumberNotice status={user.plivoNumberStatus} />
 
-        <search className="waitlist__tools">
-          <div className="field waitlist__search">
-            <label className="visually-hidden" htmlFor={searchId}>
-              Search the waitlist
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className="field__input"
-              placeholder="Search by name, phone or notes"
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-            />
-          </div>
-          <fieldset className="status-chips">
-            <legend className="visually-hidden">Show</legend>
-            {(['', ...customerStatuses] as const).map((status) => (
-              <button
-                key={status || 'all'}
-                type="button"
-                className="status-chip"
-                aria-pressed={filters.status === status}
-                onClick={() =>
-                  setFilters((current) => ({ ...current, status: status as CustomerStatus | '' }))
-                }
-              >
-                {status ? customerStatusLabels[status] : 'Active'}
-              </button>
-            ))}
-          </fieldset>
-        </search>
+        <WaitlistTools
+          searchInput={searchInput}
+          onSearchInput={setSearchInput}
+          status={filters.status}
+          onStatus={(status) => setFilters((current) => ({ ...current, status }))}
+        />
 
         <p className="visually-hidden" aria-live="polite">
           {announcement}
@@ -180,19 +167,7 @@ export function WaitlistPage() {
             </Button>
           </Card>
         ) : waitlist.data.customers.length === 0 ? (
-          <Card className="waitlist__empty">
-            {filtered ? (
-              <p>No customers match. Try another search or show all.</p>
-            ) : (
-              <>
-                <h2 className="card__title">Your waitlist is empty</h2>
-                <p className="card__subtitle">
-                  Add customers who want an earlier appointment. When someone cancels, open the slot on
-                  Openings and they get a text.
-                </p>
-              </>
-            )}
-          </Card>
+          <EmptyWaitlist filtered={filtered} />
         ) : (
           <ol className="list-stack customer-list" aria-label="Customers in waitlist order">
             {shown.map((customer, index) => {
@@ -221,28 +196,110 @@ export function WaitlistPage() {
       </div>
 
       {data ? <JoinLinkCard /> : null}
-      {dialog?.kind === 'add' ? <CustomerFormDialog onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'edit' ? (
-        <CustomerFormDialog customer={dialog.customer} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'remove' ? (
-        <RemoveCustomerDialog customer={dialog.customer} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'text' ? (
-        <SendTextDialog customer={dialog.customer} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'import' ? <ImportDialog onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'templates' ? (
-        <TemplatesDialog
-          readOnly={readOnly}
-          onClose={() => setDialog(null)}
-          waitingCustomers={
-            filtered
-              ? undefined
-              : ordered.filter((customer) => customer.status === 'waiting' && !customer.optedOut).length
-          }
-        />
-      ) : null}
+      <WaitlistDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        readOnly={readOnly}
+        waitingCustomers={
+          filtered
+            ? undefined
+            : ordered.filter((customer) => customer.status === 'waiting' && !customer.optedOut).length
+        }
+      />
     </div>
   );
+}
+
+function WaitlistTools({
+  searchInput,
+  onSearchInput,
+  status,
+  onStatus,
+}: {
+  searchInput: string;
+  onSearchInput: (search: string) => void;
+  status: CustomerStatus | '';
+  onStatus: (status: CustomerStatus | '') => void;
+}) {
+  const searchId = useId();
+  return (
+    <search className="waitlist__tools">
+      <div className="field waitlist__search">
+        <label className="visually-hidden" htmlFor={searchId}>
+          Search the waitlist
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="field__input"
+          placeholder="Search by name, phone or notes"
+          value={searchInput}
+          onChange={(event) => onSearchInput(event.target.value)}
+        />
+      </div>
+      <fieldset className="status-chips">
+        <legend className="visually-hidden">Show</legend>
+        {(['', ...customerStatuses] as const).map((chip) => (
+          <button
+            key={chip || 'all'}
+            type="button"
+            className="status-chip"
+            aria-pressed={status === chip}
+            onClick={() => onStatus(chip as CustomerStatus | '')}
+          >
+            {chip ? customerStatusLabels[chip] : 'Active'}
+          </button>
+        ))}
+      </fieldset>
+    </search>
+  );
+}
+
+function EmptyWaitlist({ filtered }: { filtered: boolean }) {
+  return (
+    <Card className="waitlist__empty">
+      {filtered ? (
+        <p>No customers match. Try another search or show all.</p>
+      ) : (
+        <>
+          <h2 className="card__title">Your waitlist is empty</h2>
+          <p className="card__subtitle">
+            Add customers who want an earlier appointment. When someone cancels, open the slot on Openings and
+            they get a text.
+          </p>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The one dialog open at a time, if any. */
+function WaitlistDialogs({
+  dialog,
+  onClose,
+  readOnly,
+  waitingCustomers,
+}: {
+  dialog: Dialog;
+  onClose: () => void;
+  readOnly: boolean;
+  /** How many waiting customers a template would reach; unknown while the list is filtered. */
+  waitingCustomers: number | undefined;
+}) {
+  switch (dialog?.kind) {
+    case 'add':
+      return <CustomerFormDialog key="add" onClose={onClose} />;
+    case 'edit':
+      return <CustomerFormDialog key="edit" customer={dialog.customer} onClose={onClose} />;
+    case 'remove':
+      return <RemoveCustomerDialog customer={dialog.customer} onClose={onClose} />;
+    case 'text':
+      return <SendTextDialog customer={dialog.customer} onClose={onClose} />;
+    case 'import':
+      return <ImportDialog onClose={onClose} />;
+    case 'templates':
+      return <TemplatesDialog readOnly={readOnly} onClose={onClose} waitingCustomers={waitingCustomers} />;
+    default:
+      return null;
+  }
 }
