@@ -86,125 +86,152 @@ async function newSigningKey(kid: string): Promise<SigningKey> {
 
 const randomToken = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
 
-export async function startFakeIdentity(): Promise<FakeIdentity> {
-  const googleKeys = [await newSigningKey('google-key-1'), await newSigningKey('google-key-2')];
-  const appleKeys = [await newSigningKey('apple-key-1')];
-  const rogueKey = await newSigningKey('rogue');
-  let failures = 0;
+const GOOGLE_CLIENT_ID = '1234567890-test.apps.googleusercontent.com';
+const APPLE_CLIENT_ID = 'com.example.waitlist.web';
+const FACEBOOK_APP_ID = '987654321012345';
+const FACEBOOK_APP_SECRET = 'fb-app-secret-for-tests';
 
-  const googleClientId = '1234567890-test.apps.googleusercontent.com';
-  const appleClientId = 'com.example.waitlist.web';
-  const facebookAppId = '987654321012345';
-  const facebookAppSecret = 'fb-app-secret-for-tests';
+type Reply = { status: number; body: unknown };
+const reply = (status: number, body: unknown): Reply => ({ status, body });
 
-  const googleAccessTokens = new Map<string, GoogleAccessToken>();
-  const facebookTokens = new Map<string, FacebookToken>();
-  const requests: RecordedIdentityRequest[] = [];
+/** Google's OAuth access-token endpoints: tokeninfo (by query) and userinfo (bearer). */
+function googleReply(
+  tokens: Map<string, GoogleAccessToken>,
+  path: string,
+  query: URLSearchParams,
+  headers: IncomingHttpHeaders,
+): Reply | undefined {
+  if (path === '/google/tokeninfo') {
+    const token = tokens.get(query.get('access_token') ?? '');
+    if (!token || (token.expiresIn ?? 3600) <= 0)
+      return reply(400, { error: 'invalid_token', error_description: 'Invalid Value' });
+    return reply(200, {
+      azp: token.clientId,
+      aud: token.clientId,
+      sub: token.sub,
+      scope:
+        'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
+      exp: String(Math.floor(Date.now() / 1000) + (token.expiresIn ?? 3600)),
+      expires_in: String(token.expiresIn ?? 3600),
+      ...(token.email ? { email: token.email, email_verified: String(token.emailVerified ?? true) } : {}),
+      access_type: 'online',
+    });
+  }
+  if (path === '/google/userinfo') {
+    const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '';
+    const token = tokens.get(bearer);
+    if (!token || (token.expiresIn ?? 3600) <= 0)
+      return reply(401, { error: 'invalid_request', error_description: 'Invalid Credentials' });
+    return reply(200, {
+      sub: token.sub,
+      name: `${token.givenName ?? ''} ${token.familyName ?? ''}`.trim(),
+      given_name: token.givenName,
+      family_name: token.familyName,
+      ...(token.email ? { email: token.email, email_verified: token.emailVerified ?? true } : {}),
+    });
+  }
+  return undefined;
+}
 
+/** The Graph API calls, checking the app access token and appsecret_proof the way Facebook does. */
+function facebookReply(
+  tokens: Map<string, FacebookToken>,
+  path: string,
+  query: URLSearchParams,
+): Reply | undefined {
+  if (path === '/facebook/debug_token') {
+    if (query.get('access_token') !== `${FACEBOOK_APP_ID}|${FACEBOOK_APP_SECRET}`)
+      return reply(400, {
+        error: { message: 'Invalid OAuth access token signature.', type: 'OAuthException', code: 190 },
+      });
+    const token = tokens.get(query.get('input_token') ?? '');
+    if (!token)
+      return reply(200, {
+        data: { error: { code: 190, message: 'Invalid OAuth access token.' }, is_valid: false, scopes: [] },
+      });
+    return reply(200, {
+      data: {
+        app_id: token.appId,
+        type: 'USER',
+        application: 'Waitlist & Text',
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+        is_valid: token.isValid ?? true,
+        scopes: ['email', 'public_profile'],
+        user_id: token.userId,
+      },
+    });
+  }
+  if (path === '/facebook/me') {
+    const accessToken = query.get('access_token') ?? '';
+    const token = tokens.get(accessToken);
+    if (!token || token.isValid === false)
+      return reply(400, {
+        error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 },
+      });
+    const expectedProof = createHmac('sha256', FACEBOOK_APP_SECRET).update(accessToken).digest('hex');
+    if (query.get('appsecret_proof') !== expectedProof)
+      return reply(400, {
+        error: {
+          message: 'Invalid appsecret_proof provided in the API argument',
+          type: 'GraphMethodException',
+          code: 100,
+        },
+      });
+    const fields = (query.get('fields') ?? 'id,name').split(',');
+    const profile: Record<string, unknown> = { id: token.userId, ...token.profile };
+    return reply(200, Object.fromEntries(fields.filter((f) => f in profile).map((f) => [f, profile[f]])));
+  }
+  return undefined;
+}
+
+interface IdentityState {
+  googleKeys: SigningKey[];
+  appleKeys: SigningKey[];
+  rogueKey: SigningKey;
+  googleAccessTokens: Map<string, GoogleAccessToken>;
+  facebookTokens: Map<string, FacebookToken>;
+  requests: RecordedIdentityRequest[];
+  /** How many of the next requests answer 500. */
+  failures: number;
+}
+
+function route(
+  state: IdentityState,
+  path: string,
+  query: URLSearchParams,
+  headers: IncomingHttpHeaders,
+): Reply {
+  if (state.failures > 0) {
+    state.failures -= 1;
+    return reply(500, { error: 'backend error' });
+  }
+  if (path === '/google/certs') return reply(200, { keys: state.googleKeys.map((key) => key.publicJwk) });
+  if (path === '/apple/keys') return reply(200, { keys: state.appleKeys.map((key) => key.publicJwk) });
+  return (
+    googleReply(state.googleAccessTokens, path, query, headers) ??
+    facebookReply(state.facebookTokens, path, query) ??
+    reply(404, { error: 'not found' })
+  );
+}
+
+function createIdentityServer(state: IdentityState) {
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
     return status;
   };
-
-  function handle(path: string, query: URLSearchParams, headers: IncomingHttpHeaders, res: ServerResponse) {
-    if (failures > 0) {
-      failures -= 1;
-      return send(res, 500, { error: 'backend error' });
-    }
-    if (path === '/google/certs') return send(res, 200, { keys: googleKeys.map((key) => key.publicJwk) });
-    if (path === '/apple/keys') return send(res, 200, { keys: appleKeys.map((key) => key.publicJwk) });
-
-    if (path === '/google/tokeninfo') {
-      const token = googleAccessTokens.get(query.get('access_token') ?? '');
-      if (!token || (token.expiresIn ?? 3600) <= 0)
-        return send(res, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
-      return send(res, 200, {
-        azp: token.clientId,
-        aud: token.clientId,
-        sub: token.sub,
-        scope:
-          'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
-        exp: String(Math.floor(Date.now() / 1000) + (token.expiresIn ?? 3600)),
-        expires_in: String(token.expiresIn ?? 3600),
-        ...(token.email ? { email: token.email, email_verified: String(token.emailVerified ?? true) } : {}),
-        access_type: 'online',
-      });
-    }
-    if (path === '/google/userinfo') {
-      const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1] ?? '';
-      const token = googleAccessTokens.get(bearer);
-      if (!token || (token.expiresIn ?? 3600) <= 0)
-        return send(res, 401, { error: 'invalid_request', error_description: 'Invalid Credentials' });
-      return send(res, 200, {
-        sub: token.sub,
-        name: `${token.givenName ?? ''} ${token.familyName ?? ''}`.trim(),
-        given_name: token.givenName,
-        family_name: token.familyName,
-        ...(token.email ? { email: token.email, email_verified: token.emailVerified ?? true } : {}),
-      });
-    }
-
-    if (path === '/facebook/debug_token') {
-      if (query.get('access_token') !== `${facebookAppId}|${facebookAppSecret}`)
-        return send(res, 400, {
-          error: { message: 'Invalid OAuth access token signature.', type: 'OAuthException', code: 190 },
-        });
-      const token = facebookTokens.get(query.get('input_token') ?? '');
-      if (!token)
-        return send(res, 200, {
-          data: { error: { code: 190, message: 'Invalid OAuth access token.' }, is_valid: false, scopes: [] },
-        });
-      return send(res, 200, {
-        data: {
-          app_id: token.appId,
-          type: 'USER',
-          application: 'Waitlist & Text',
-          expires_at: Math.floor(Date.now() / 1000) + 3600,
-          is_valid: token.isValid ?? true,
-          scopes: ['email', 'public_profile'],
-          user_id: token.userId,
-        },
-      });
-    }
-    if (path === '/facebook/me') {
-      const accessToken = query.get('access_token') ?? '';
-      const token = facebookTokens.get(accessToken);
-      if (!token || token.isValid === false)
-        return send(res, 400, {
-          error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 },
-        });
-      const expectedProof = createHmac('sha256', facebookAppSecret).update(accessToken).digest('hex');
-      if (query.get('appsecret_proof') !== expectedProof)
-        return send(res, 400, {
-          error: {
-            message: 'Invalid appsecret_proof provided in the API argument',
-            type: 'GraphMethodException',
-            code: 100,
-          },
-        });
-      const fields = (query.get('fields') ?? 'id,name').split(',');
-      const profile: Record<string, unknown> = { id: token.userId, ...token.profile };
-      return send(
-        res,
-        200,
-        Object.fromEntries(fields.filter((f) => f in profile).map((f) => [f, profile[f]])),
-      );
-    }
-    return send(res, 404, { error: 'not found' });
-  }
-
-  const server = createServer((req, res) => {
+  return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     req.resume();
     req.on('end', () => {
       let status: number;
       try {
-        status = handle(url.pathname, url.searchParams, req.headers, res);
+        const answer = route(state, url.pathname, url.searchParams, req.headers);
+        status = send(res, answer.status, answer.body);
       } catch {
         status = send(res, 500, { error: 'fake failed' });
       }
-      requests.push({
+      state.requests.push({
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
         headers: req.headers,
@@ -212,55 +239,73 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       });
     });
   });
+}
+
+async function sign(
+  keys: SigningKey[],
+  rogueKey: SigningKey,
+  defaults: JWTPayload & Record<string, unknown>,
+  claims: JWTPayload & Record<string, unknown>,
+  options: SignOptions,
+) {
+  const key = options.rogue ? { ...rogueKey, kid: keys[0]!.kid } : keys[keys.length - 1]!;
+  const issuedAt = Math.floor(options.now.getTime() / 1000);
+  const payload = {
+    iat: issuedAt,
+    exp: issuedAt + (options.expiresIn ?? 3600),
+    ...defaults,
+    ...claims,
+  };
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? key.kid, typ: 'JWT' })
+    .sign(key.privateKey);
+}
+
+/** The environment that points every provider at the server at `url`. */
+const identityEnv = (url: string) => ({
+  GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID,
+  GOOGLE_JWKS_URL: `${url}/google/certs`,
+  GOOGLE_TOKENINFO_URL: `${url}/google/tokeninfo`,
+  GOOGLE_USERINFO_URL: `${url}/google/userinfo`,
+  APPLE_CLIENT_ID: APPLE_CLIENT_ID,
+  APPLE_JWKS_URL: `${url}/apple/keys`,
+  FACEBOOK_APP_ID: FACEBOOK_APP_ID,
+  FACEBOOK_APP_SECRET: FACEBOOK_APP_SECRET,
+  FACEBOOK_GRAPH_URL: `${url}/facebook`,
+});
+
+export async function startFakeIdentity(): Promise<FakeIdentity> {
+  const state: IdentityState = {
+    googleKeys: [await newSigningKey('google-key-1'), await newSigningKey('google-key-2')],
+    appleKeys: [await newSigningKey('apple-key-1')],
+    rogueKey: await newSigningKey('rogue'),
+    googleAccessTokens: new Map(),
+    facebookTokens: new Map(),
+    requests: [],
+    failures: 0,
+  };
+  const server = createIdentityServer(state);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  async function sign(
-    keys: SigningKey[],
-    defaults: JWTPayload & Record<string, unknown>,
-    claims: JWTPayload & Record<string, unknown>,
-    options: SignOptions,
-  ) {
-    const key = options.rogue ? { ...rogueKey, kid: keys[0]!.kid } : keys[keys.length - 1]!;
-    const issuedAt = Math.floor(options.now.getTime() / 1000);
-    const payload = {
-      iat: issuedAt,
-      exp: issuedAt + (options.expiresIn ?? 3600),
-      ...defaults,
-      ...claims,
-    };
-    return new SignJWT(payload)
-      .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? key.kid, typ: 'JWT' })
-      .sign(key.privateKey);
-  }
-
   return {
     url,
-    googleClientId,
-    appleClientId,
-    facebookAppId,
-    facebookAppSecret,
-    env: {
-      GOOGLE_CLIENT_ID: googleClientId,
-      GOOGLE_JWKS_URL: `${url}/google/certs`,
-      GOOGLE_TOKENINFO_URL: `${url}/google/tokeninfo`,
-      GOOGLE_USERINFO_URL: `${url}/google/userinfo`,
-      APPLE_CLIENT_ID: appleClientId,
-      APPLE_JWKS_URL: `${url}/apple/keys`,
-      FACEBOOK_APP_ID: facebookAppId,
-      FACEBOOK_APP_SECRET: facebookAppSecret,
-      FACEBOOK_GRAPH_URL: `${url}/facebook`,
-    },
-    requests,
-    googleAccessTokens,
-    facebookTokens,
+    googleClientId: GOOGLE_CLIENT_ID,
+    appleClientId: APPLE_CLIENT_ID,
+    facebookAppId: FACEBOOK_APP_ID,
+    facebookAppSecret: FACEBOOK_APP_SECRET,
+    env: identityEnv(url),
+    requests: state.requests,
+    googleAccessTokens: state.googleAccessTokens,
+    facebookTokens: state.facebookTokens,
     googleIdToken: (claims, options) =>
       sign(
-        googleKeys,
+        state.googleKeys,
+        state.rogueKey,
         {
           iss: 'https://accounts.google.com',
-          aud: googleClientId,
-          azp: googleClientId,
+          aud: GOOGLE_CLIENT_ID,
+          azp: GOOGLE_CLIENT_ID,
           sub: String(randomInt(1e9, 2 ** 47)),
           email_verified: true,
         },
@@ -269,10 +314,11 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       ),
     appleIdToken: (claims, options) =>
       sign(
-        appleKeys,
+        state.appleKeys,
+        state.rogueKey,
         {
           iss: 'https://appleid.apple.com',
-          aud: appleClientId,
+          aud: APPLE_CLIENT_ID,
           sub: `000${randomInt(1e5, 1e6)}.${randomBytes(16).toString('hex')}.0${randomInt(100, 999)}`,
           email_verified: 'true',
           is_private_email: 'false',
@@ -284,16 +330,16 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       ),
     facebookToken(token) {
       const value = randomToken('EAAB');
-      facebookTokens.set(value, { appId: facebookAppId, ...token });
+      state.facebookTokens.set(value, { appId: FACEBOOK_APP_ID, ...token });
       return value;
     },
     googleAccessToken(token) {
       const value = randomToken('ya29.');
-      googleAccessTokens.set(value, { clientId: googleClientId, ...token });
+      state.googleAccessTokens.set(value, { clientId: GOOGLE_CLIENT_ID, ...token });
       return value;
     },
     failNext(count) {
-      failures = count;
+      state.failures = count;
     },
     close: () =>
       new Promise<void>((resolve) => {
