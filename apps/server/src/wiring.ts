@@ -4,25 +4,43 @@
  * imports another feature's internals; the boundary lint rule in biome.json holds that (decision 0008).
  */
 
+import { customerWords } from '@waitlist/contract';
 import type { Executor } from './db/client.ts';
-import type { UserRow } from './db/rows.ts';
 import * as authRepo from './features/auth/auth.repo.ts';
-import { billingStanding, billingStandingMessage } from './features/billing/billing-standing.ts';
+import { verdictAfterAnswer } from './features/conversation/reply-policy.ts';
 import * as messagingRepo from './features/messaging/messaging.repo.ts';
-import { createTexting, type TextingCustomers } from './features/messaging/messaging.service.ts';
+import type { TextingCustomers, VerdictAnswer } from './features/messaging/messaging.service.ts';
 import { optedOutSql } from './features/messaging/opt-outs.repo.ts';
 import * as openingsRepo from './features/openings/openings.repo.ts';
+import * as openingFigures from './features/openings/openings-figures.repo.ts';
+import * as customerReplies from './features/waitlist/customer-replies.repo.ts';
 import * as waitlistRepo from './features/waitlist/waitlist.repo.ts';
 
 /** The customers table as texting sees it (features/waitlist's repo owns it). */
 export const textingCustomers: TextingCustomers = {
   findCustomerAnyStatus: waitlistRepo.findCustomerAnyStatus,
   findCustomerByPhone: waitlistRepo.findCustomerByPhone,
-  claimFirstText: waitlistRepo.claimFirstText,
-  setOptedOutByPhone: waitlistRepo.setOptedOutByPhone,
+  claimFirstText: customerReplies.claimFirstText,
   // The business's opt-outs (issue 24) are checked by the claim itself, not only through the mirror.
   claimCustomersForText: (executor, input) =>
-    waitlistRepo.claimCustomersForText(executor, input, optedOutSql),
+    customerReplies.claimCustomersForText(executor, input, optedOutSql),
+};
+
+/** The customers as the conversation changes them: the opt-out mirror, the automatic answer, the verdict. */
+export const conversationCustomers = {
+  setOptedOutByPhone: customerReplies.setOptedOutByPhone,
+  takeAutoAnswer: customerReplies.takeAutoAnswer,
+  writeReplyVerdict: customerReplies.writeReplyVerdict,
+};
+
+/**
+ * What the one-statement way of storing a reply needs (decision 0013): waitlist's UPDATE that takes the
+ * automatic answer on a verdict of 'answer', the answer's words, and the verdict the policy says follows it.
+ */
+export const verdictAnswer: VerdictAnswer = {
+  take: customerReplies.answerOnVerdictSql,
+  text: (businessName) => customerWords().texts.autoAnswer(businessName || 'Your business'),
+  after: verdictAfterAnswer,
 };
 
 /** The customers and templates as openings see them. */
@@ -33,9 +51,6 @@ export const openingCustomers = {
   releaseCustomer: waitlistRepo.releaseCustomer,
   releaseOfferedBy: waitlistRepo.releaseOfferedBy,
   templatesOf: waitlistRepo.templatesOf,
-  claimAutoAnswer: waitlistRepo.claimAutoAnswer,
-  autoAnsweredRecently: waitlistRepo.autoAnsweredRecently,
-  claimAutoAnswerSql: waitlistRepo.claimAutoAnswerSql,
 };
 
 /** The owners (features/auth's repo owns `users`) as the waitlist and openings see them. */
@@ -51,15 +66,6 @@ export const businessNumbers = {
   setPhoneNumber: authRepo.setPhoneNumber,
   claimNumberRequest: authRepo.claimNumberRequest,
 };
-
-/** Queues a text in the caller's transaction (tests and tools use it too); the caller wakes the outbox. */
-export const { enqueueSms, enqueueSmsMany } = createTexting(textingCustomers, businessNumbers);
-
-/** Why an owner's waitlist is read-only now (billing standing ≠ ok), or null. */
-export function readOnlyReason(user: UserRow, now: Date): string | null {
-  const standing = billingStanding(user, now);
-  return standing === 'ok' ? null : (billingStandingMessage(standing) ?? standing);
-}
 
 /** The owners' subscription cache as features/billing sees it. */
 export const billingUsers = {
@@ -85,9 +91,9 @@ export const summaryUsers = {
 
 /** The earnings dashboard's figures, each from its table's repo (features/dashboard owns no table). */
 export const dashboardSources = {
-  openingTotals: openingsRepo.openingTotals,
-  weeklyOpenings: openingsRepo.weeklyOpenings,
-  allTimeOpenings: openingsRepo.allTimeOpenings,
+  openingTotals: openingFigures.openingTotals,
+  weeklyOpenings: openingFigures.weeklyOpenings,
+  allTimeOpenings: openingFigures.allTimeOpenings,
   textTotals: messagingRepo.textTotals,
   optOutsAndWaitlistSize: waitlistRepo.optOutsAndWaitlistSize,
 };

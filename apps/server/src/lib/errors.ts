@@ -47,3 +47,16 @@ export class ServiceUnavailable extends AppError {
     super(503, message);
   }
 }
+
+/**
+ * Why a text was refused: the business's number is not verified, or the phone opted out (HTTP 403). Thrown
+ * by features/messaging's texting; here because the features that queue texts tell the two apart.
+ */
+export class TextingRefused extends Forbidden {
+  constructor(
+    readonly reason: 'number_not_verified' | 'opted_out',
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -41,6 +41,19 @@ export const customers = pgTable(
     firstTextSent: boolean('first_text_sent').notNull().default(false),
     /** The last automatic "the owner will reply" answer to a free-text reply (issue 15): one per 24 hours. */
     autoAnsweredAt: timestamp('auto_answered_at', { withTimezone: true }),
+    /**
+     * What a reply from this customer does now, as the reply policy last wrote it (features/conversation/
+     * reply-policy.ts, decision 0013): the one-statement way reads it instead of deciding again. Null: not
+     * known, the reply takes the transaction's way, which writes it. It is written only while the row still
+     * holds the status, opt-out and automatic-answer time it was decided from, and a trigger forgets it
+     * whenever the status or the opt-out changes (migration 0014).
+     */
+    replyOnClaim: text('reply_on_claim', { enum: ['quiet', 'act'] }),
+    replyOnText: text('reply_on_text', { enum: ['quiet', 'answer', 'act'] }),
+    /** The free-text verdict holds until then (null: no end); after it, the reply takes the transaction. */
+    replyTextUntil: timestamp('reply_text_until', { withTimezone: true }),
+    /** The owner's push setting the verdict was decided with (push on: free text reaches the owner's phone). */
+    replyPush: boolean('reply_push'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

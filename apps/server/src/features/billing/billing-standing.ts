@@ -45,3 +45,9 @@ export function billingStandingMessage(standing: BillingStanding): string | null
       return null;
   }
 }
+
+/** Why the owner's waitlist is read-only now (billing standing other than `ok`), or null. */
+export function readOnlyReason(user: StandingUser, now: Date): string | null {
+  const standing = billingStanding(user, now);
+  return standing === 'ok' ? null : (billingStandingMessage(standing) ?? standing);
+}

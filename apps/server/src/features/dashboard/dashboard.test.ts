@@ -241,7 +241,7 @@ describe('GET /dashboard/earnings: ranges in the business time zone', () => {
       mode: 'all',
     });
     expect(created.statusCode, created.body).toBe(201);
-    await t.app.services.messaging.receiveInbound({
+    await t.app.services.conversation.receiveInbound({
       from: customer.phone,
       to: o.number,
       text: 'YES',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.ts';
-import type { MessagingService } from '../messaging/messaging.service.ts';
+import type { MessagingService, ReceiveInbound } from '../messaging/messaging.service.ts';
 
 const phone = z
   .string()
@@ -26,9 +26,11 @@ const firstIssue = (error: z.ZodError) => error.issues[0]!.message;
  */
 export const devPhoneRoutes: FastifyPluginAsync<{
   messagingService: MessagingService;
+  /** The conversation's way in for a customer's text (features/conversation), as the webhook's. */
+  receiveInbound: ReceiveInbound;
   /** Sends what the reply queued at once (the outbox kick), so the page shows the answer on reload. */
   afterReply?: () => Promise<unknown>;
-}> = async (app, { messagingService, afterReply }) => {
+}> = async (app, { messagingService, receiveInbound, afterReply }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
@@ -36,7 +38,7 @@ export const devPhoneRoutes: FastifyPluginAsync<{
   );
 
   async function reply(input: z.infer<typeof replyBody>) {
-    const result = await messagingService.receiveInbound({
+    const result = await receiveInbound({
       from: input.from,
       to: input.to,
       text: input.text,

@@ -78,7 +78,7 @@ let inboundCounter = 0;
 /** A customer's text to a business number, through the same inbound path as a webhook (a fresh provider id). */
 export function receiveText(t: TestApp, from: string, to: string, text: string) {
   inboundCounter += 1;
-  return t.app.services.messaging.receiveInbound({
+  return t.app.services.conversation.receiveInbound({
     from,
     to,
     text,

@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, messages } from '../../db/schema.ts';
+import { TextingRefused } from '../../lib/errors.ts';
 import { isLocalTestNumber } from '../../providers/sms/local.ts';
 import { auth, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
-import { businessNumbers, enqueueSms, textingCustomers } from '../../wiring.ts';
+import { enqueueSms } from '../../test/texting.ts';
+import { businessNumbers, conversationCustomers, textingCustomers, verdictAnswer } from '../../wiring.ts';
+import { type ConversationDeps, createConversation } from '../conversation/conversation.service.ts';
+import type { ClaimTarget } from '../openings/openings.service.ts';
 import { keywordOf, OPT_OUT_FOOTER } from './messaging.messages.ts';
-import { createMessagingService, type InboundReplyHandler, TextingRefused } from './messaging.service.ts';
+import { createInboundTexts } from './messaging.service.ts';
 import {
   addCustomer,
   businessWithNumber,
@@ -13,6 +17,7 @@ import {
   deliverTexts,
   textsTo,
 } from './messaging.test-helpers.ts';
+import { createTexting } from './texting.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -225,40 +230,41 @@ describe('keywords', () => {
     ]);
   });
 
-  it('hands any other reply to the injected handler inside the inbound transaction', async () => {
+  it('hands a YES to the slot it answers, inside the inbound transaction, once per provider message id', async () => {
     const business = await businessWithNumber(t);
     const customer = await addCustomer(t, business.id);
-    const calls: { body: string; customerId: string }[] = [];
-    const onCustomerReply: InboundReplyHandler = async ({ tx, userId, customer: who, body, now }) => {
-      calls.push({ body, customerId: who.id });
-      await tx.update(customers).set({ status: 'booked' }).where(eq(customers.id, who.id));
-      await enqueueSms(tx, { userId, customerId: who.id, to: who.phone, body: 'You got the slot!', now });
+    const calls: { customerId: string }[] = [];
+    const target = {
+      opening: {} as ClaimTarget['opening'],
+      offer: { openingOpen: true, won: false, told: false },
     };
-    const service = createMessagingService({
-      db: t.database.db,
-      clock: t.clock,
-      sms: t.app.services.sms,
-      logger: { info() {}, warn() {}, error() {}, debug() {} },
-      publicUrl: 'http://app.test',
-      customers: textingCustomers,
-      numbers: businessNumbers,
-      handlers: { onCustomerReply },
-    });
-    const result = await service.receiveInbound({
+    const claims: ConversationDeps['claims'] = {
+      answeredOffer: async () => target,
+      claim: async (tx, { userId, customer: who, now }) => {
+        calls.push({ customerId: who.id });
+        await tx.update(customers).set({ status: 'booked' }).where(eq(customers.id, who.id));
+        await enqueueSms(tx, { userId, customerId: who.id, to: who.phone, body: 'You got the slot!', now });
+        return true;
+      },
+      wasTold: async () => false,
+      settleLost: async () => 'waiting',
+    };
+    const conversation = conversationWith({ claims });
+    const result = await conversation.receiveInbound({
       from: customer.phone.slice(1),
       to: business.number.slice(1),
       text: 'Yes!',
       providerMessageId: 'in-1',
     });
     expect(result).toMatchObject({ outcome: 'received', action: 'reply' });
-    expect(calls).toEqual([{ body: 'Yes!', customerId: customer.id }]);
+    expect(calls).toEqual([{ customerId: customer.id }]);
     expect((await customerRow(t, customer.id)).status).toBe('booked');
     expect((await textsTo(t, customer.phone)).map((m) => m.body)).toEqual([
       `You got the slot!\n${OPT_OUT_FOOTER}`,
     ]);
 
     // The same provider message id again: applied once.
-    const replay = await service.receiveInbound({
+    const replay = await conversation.receiveInbound({
       from: customer.phone,
       to: business.number,
       text: 'Yes!',
@@ -268,30 +274,39 @@ describe('keywords', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('a handler that throws rolls the inbound text back, so a retried webhook is applied later', async () => {
+  it('a failure while acting rolls the inbound text back, so a retried webhook is applied later', async () => {
     const business = await businessWithNumber(t);
     const customer = await addCustomer(t, business.id);
     let fail = true;
-    const service = createMessagingService({
-      db: t.database.db,
-      clock: t.clock,
-      sms: t.app.services.sms,
-      logger: { info() {}, warn() {}, error() {}, debug() {} },
-      publicUrl: 'http://app.test',
-      customers: textingCustomers,
-      numbers: businessNumbers,
-      handlers: {
-        onCustomerReply: async () => {
+    const conversation = conversationWith({
+      claims: {
+        ...t.app.services.openings.claims,
+        answeredOffer: async (...args) => {
           if (fail) throw new Error('database hiccup');
+          return t.app.services.openings.claims.answeredOffer(...args);
         },
       },
     });
     const input = { from: customer.phone, to: business.number, text: 'yes', providerMessageId: 'in-retry' };
-    await expect(service.receiveInbound(input)).rejects.toThrow('database hiccup');
+    await expect(conversation.receiveInbound(input)).rejects.toThrow('database hiccup');
     fail = false;
-    expect(await service.receiveInbound(input)).toMatchObject({ outcome: 'received', action: 'reply' });
+    expect(await conversation.receiveInbound(input)).toMatchObject({ outcome: 'received' });
   });
 });
+
+/** The conversation as app.ts builds it, with `overrides` in place of its parts. */
+function conversationWith(overrides: Partial<ConversationDeps>) {
+  const texting = createTexting(textingCustomers, businessNumbers);
+  return createConversation({
+    db: t.database.db,
+    clock: t.clock,
+    logger: { info() {}, warn() {}, error() {}, debug() {} } as unknown as ConversationDeps['logger'],
+    texts: createInboundTexts(t.database.db, texting, verdictAnswer),
+    claims: t.app.services.openings.claims,
+    customers: conversationCustomers,
+    ...overrides,
+  });
+}
 
 describe('/dev/phone', () => {
   it('lists numbers that received texts, shows the thread and replies through the inbound path', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, smsOptOuts } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { enqueueSms } from '../../wiring.ts';
+import { enqueueSms } from '../../test/texting.ts';
 import { addCustomer, call, customerPhone, owner } from '../waitlist/waitlist.test-helpers.ts';
 import { deliverTexts, receiveText, textsTo } from './messaging.test-helpers.ts';
 

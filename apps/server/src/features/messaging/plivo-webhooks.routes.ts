@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, Forbidden } from '../../lib/errors.ts';
 import { releaseNonce, useNonce } from '../../nonces/index.ts';
 import { messagingMessages } from './messaging.messages.ts';
-import type { MessagingService } from './messaging.service.ts';
+import type { MessagingService, ReceiveInbound } from './messaging.service.ts';
 import { type SignedParams, verifyPlivoV3Signature } from './plivo-signature.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -63,13 +63,15 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
  */
 export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
   messagingService: MessagingService;
+  /** A customer's text goes to the conversation (features/conversation), handed over in app.ts. */
+  receiveInbound: ReceiveInbound;
   /** null: no PLIVO_AUTH_TOKEN, so no request can be verified (the local phone uses /dev/phone instead). */
   authToken: string | null;
   publicUrl: string;
   /** Where used nonces are recorded (nonces/), and the time they are recorded at. */
   db: Database;
   clock: Clock;
-}> = async (app, { messagingService, authToken, publicUrl, db, clock }) => {
+}> = async (app, { messagingService, receiveInbound, authToken, publicUrl, db, clock }) => {
   // The signature covers the fields exactly as sent: keep the body as text in this plugin only.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) =>
@@ -140,7 +142,7 @@ export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
       const uuid = first(params.MessageUUID);
       if (!from || !to || !uuid) throw new AppError(400, 'From, To and MessageUUID are required.');
       if (!MESSAGE_UUID.test(uuid)) throw new AppError(400, 'MessageUUID must be a UUID.');
-      const result = await messagingService.receiveInbound({
+      const result = await receiveInbound({
         from,
         to,
         text: first(params.Text) ?? '',

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
 import { burst } from '../../test/race.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { enqueueSms } from '../../wiring.ts';
+import { enqueueSms } from '../../test/texting.ts';
 import {
   addCustomer,
   businessWithNumber,
@@ -250,7 +250,7 @@ describe('Plivo webhooks', () => {
     it('the same signed request twice, one after the other or at once, is applied once', async () => {
       const business = await businessWithNumber(t, fake);
       const customer = await addCustomer(t, business.id);
-      const receive = vi.spyOn(t.app.services.messaging, 'receiveInbound');
+      const receive = vi.spyOn(t.app.services.conversation, 'receiveInbound');
       try {
         const params = inbound(customer.phone, business.number, 'Running 5 minutes late');
         const nonce = '71022853140966307519';
@@ -300,7 +300,7 @@ describe('Plivo webhooks', () => {
       const business = await businessWithNumber(t, fake);
       const customer = await addCustomer(t, business.id);
       const receive = vi
-        .spyOn(t.app.services.messaging, 'receiveInbound')
+        .spyOn(t.app.services.conversation, 'receiveInbound')
         .mockRejectedValueOnce(new AppError(503, 'The database is restarting.'));
       try {
         const params = inbound(customer.phone, business.number, 'Can I come at 4?');

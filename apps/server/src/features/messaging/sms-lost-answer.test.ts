@@ -5,9 +5,9 @@ import { claimDue } from '../../outbox/outbox.repo.ts';
 import { createPlivoSmsProvider } from '../../providers/sms/plivo.ts';
 import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { enqueueSms } from '../../wiring.ts';
-import { markSendStarted } from './messaging.repo.ts';
+import { enqueueSms } from '../../test/texting.ts';
 import { addCustomer, businessWithNumber, deliverTexts } from './messaging.test-helpers.ts';
+import { markSendStarted } from './text-sending.repo.ts';
 
 /**
  * Plivo's send call takes no idempotency key, so a worker that dies between Plivo's answer and our commit

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { enqueueSms } from '../../wiring.ts';
+import { enqueueSms } from '../../test/texting.ts';
 import { addCustomer, businessWithNumber, textsTo } from './messaging.test-helpers.ts';
 
 let fake: FakePlivo;

@@ -1,5 +1,5 @@
-import type { EarningsWeek, Offer, Opening } from '@waitlist/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { Offer, Opening } from '@waitlist/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OfferRow, OpeningRow } from '../../db/rows.ts';
 import { customers, messages, offers, openings } from '../../db/schema.ts';
@@ -271,34 +271,6 @@ export async function openingAnsweredBy(executor: Executor, userId: string, cust
 }
 
 /**
- * Whether a reply changes nothing, in SQL over the business's `users` row `u` and the customer's `customers`
- * row `c` (the reply handler's quietReply, issue 16); `answeredRecently` is waitlist's autoAnsweredRecently.
- * Free text: the owner's phone does not hear of replies, and no automatic answer is due (the customer was
- * removed, or answered recently). A claim: the customer was removed, or on openingAnsweredBy's alert (same
- * order) nothing changes: none, the customer already won it, or it was decided (filled, expired, closed:
- * final), the customer was told, and is not held as offered (see onCustomerReply).
- */
-export const replyChangesNothing = (u: SQL, c: SQL, claim: boolean, answeredRecently: SQL) =>
-  claim
-    ? sql`(${c}.status = 'removed' or coalesce((
-        select (o.winner_customer_id is not null and o.winner_customer_id = ${c}.id)
-          or (o.status <> 'open' and f.told_at is not null and ${c}.status <> 'offered')
-        from ${offers} f join ${openings} o on o.id = f.opening_id
-        where f.customer_id = ${c}.id and o.user_id = ${u}.id and f.sent_at is not null
-        order by (o.status = 'open') desc, f.sent_at desc
-        limit 1), true))`
-    : sql`(not ${u}.push_notifications_enabled and (${c}.status = 'removed' or ${answeredRecently}))`;
-
-/**
- * Whether a free-text reply's one consequence is the automatic answer, in SQL over the same rows (the reply
- * handler's autoAnswer, issue 16): the owner's phone does not hear of replies, the customer is on the
- * waitlist and was not answered recently (see onCustomerReply). With replyChangesNothing, that is every
- * free-text reply when push is off.
- */
-export const onlyAutoAnswerDue = (u: SQL, c: SQL, answeredRecently: SQL) =>
-  sql`(not ${u}.push_notifications_enabled and ${c}.status <> 'removed' and not ${answeredRecently})`;
-
-/**
  * The claim: one conditional UPDATE. Concurrent YES replies queue on the opening's row lock and re-check
  * `status = 'open'` after the winner commits, so exactly one of them gets a row back.
  */
@@ -376,99 +348,3 @@ export function offersOfCustomer(executor: Executor, userId: string, customerId:
 }
 
 // ---- the earnings dashboard's figures (features/dashboard reads them through wiring.ts) ----
-
-/** One owner's activity between two instants, [lo, hi). */
-export interface OwnerRange {
-  userId: string;
-  lo: Date;
-  hi: Date;
-}
-
-/** Openings in the range: opened, filled, revenue and the median minutes to a claim (openings_user_created_at_idx). */
-export async function openingTotals(executor: Executor, range: OwnerRange) {
-  const result = await executor.execute(sql`
-    select count(*)::int as opened,
-      count(*) filter (where status = 'filled')::int as filled,
-      coalesce(sum(price_cents) filter (where status = 'filled'), 0)::bigint::text as revenue,
-      percentile_cont(0.5) within group (order by extract(epoch from (filled_at - created_at)) / 60)
-        filter (where status = 'filled' and filled_at is not null) as median_minutes
-    from ${openings}
-    where user_id = ${range.userId} and created_at >= ${range.lo.toISOString()}::timestamptz
-      and created_at < ${range.hi.toISOString()}::timestamptz`);
-  const [row] = (
-    result as unknown as {
-      rows: { opened: number; filled: number; revenue: string; median_minutes: number | string | null }[];
-    }
-  ).rows;
-  const median = row?.median_minutes;
-  return {
-    revenueRecoveredCents: Number(row?.revenue ?? 0),
-    openingsOpened: Number(row?.opened ?? 0),
-    openingsFilled: Number(row?.filled ?? 0),
-    medianMinutesToClaim:
-      median === null || median === undefined ? null : Math.round(Number(median) * 10) / 10,
-  };
-}
-
-/**
- * One row per week (Monday start in the business's zone) from `fromDate` to `toDate`, counting openings
- * within the range. Weeks are cut on the local wall clock (`created_at at time zone`), so a week with a
- * daylight-saving change is 167 or 169 hours long and every opening lands in its local week.
- */
-export async function weeklyOpenings(
-  executor: Executor,
-  range: OwnerRange & { timeZone: string; fromDate: string; toDate: string },
-): Promise<EarningsWeek[]> {
-  const result = await executor.execute(sql`
-    with weeks as (
-      select gs::date as week_start
-      from generate_series(date_trunc('week', ${range.fromDate}::date::timestamp),
-        ${range.toDate}::date::timestamp, interval '1 week') as gs
-    ), agg as (
-      select date_trunc('week', created_at at time zone ${range.timeZone})::date as week_start,
-        count(*)::int as opened,
-        count(*) filter (where status = 'filled')::int as filled,
-        coalesce(sum(price_cents) filter (where status = 'filled'), 0)::bigint as revenue
-      from ${openings}
-      where user_id = ${range.userId} and created_at >= ${range.lo.toISOString()}::timestamptz
-        and created_at < ${range.hi.toISOString()}::timestamptz
-      group by 1
-    )
-    select to_char(w.week_start, 'YYYY-MM-DD') as week_start, coalesce(a.opened, 0)::int as opened,
-      coalesce(a.filled, 0)::int as filled, coalesce(a.revenue, 0)::text as revenue
-    from weeks w left join agg a on a.week_start = w.week_start
-    order by w.week_start`);
-  const rows = (
-    result as unknown as { rows: { week_start: string; opened: number; filled: number; revenue: string }[] }
-  ).rows;
-  return rows.map((row) => ({
-    weekStart: row.week_start,
-    revenueRecoveredCents: Number(row.revenue),
-    openingsOpened: Number(row.opened),
-    openingsFilled: Number(row.filled),
-    fillRate: Number(row.opened) > 0 ? Number(row.filled) / Number(row.opened) : null,
-  }));
-}
-
-/** All time (the earnings answer before issue 14, unchanged). */
-export async function allTimeOpenings(executor: Executor, userId: string) {
-  const [row] = await executor
-    .select({
-      revenue: sql<string>`coalesce(sum(${openings.priceCents}) filter (where ${openings.status} = 'filled'), 0)::bigint::text`,
-      alerts: sql<number>`count(*)::int`,
-      filled: sql<number>`count(*) filter (where ${openings.status} = 'filled')::int`,
-      decided: sql<number>`count(*) filter (where ${openings.status} <> 'open')::int`,
-      avgFill: sql<
-        string | null
-      >`avg(extract(epoch from (${openings.filledAt} - ${openings.createdAt})) / 60) filter (where ${openings.status} = 'filled')`,
-    })
-    .from(openings)
-    .where(eq(openings.userId, userId));
-  return {
-    revenue: Number(row?.revenue ?? 0),
-    alerts: Number(row?.alerts ?? 0),
-    filled: Number(row?.filled ?? 0),
-    decided: Number(row?.decided ?? 0),
-    avgFill: row?.avgFill === null || row?.avgFill === undefined ? null : Number(row.avgFill),
-  };
-}

@@ -23,7 +23,7 @@ const inHours = (hours: number) => new Date(t.clock.now().getTime() + hours * 3_
 let inboundCounter = 0;
 function reply(from: string, to: string, text: string) {
   inboundCounter += 1;
-  return t.app.services.messaging.receiveInbound({
+  return t.app.services.conversation.receiveInbound({
     from,
     to,
     text,

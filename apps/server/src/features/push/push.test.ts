@@ -26,7 +26,12 @@ afterAll(async () => {
 let inbound = 0;
 function reply(from: string, to: string, text: string) {
   inbound += 1;
-  return t.app.services.messaging.receiveInbound({ from, to, text, providerMessageId: `push-in-${inbound}` });
+  return t.app.services.conversation.receiveInbound({
+    from,
+    to,
+    text,
+    providerMessageId: `push-in-${inbound}`,
+  });
 }
 
 /** An owner with one customer sent an alert for 3:00 pm New York time today. */

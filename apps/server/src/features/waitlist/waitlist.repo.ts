@@ -1,5 +1,5 @@
 import { type Customer, DEFAULT_MESSAGE_TEMPLATES, type MessageTemplateKey } from '@waitlist/contract';
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import { customers, messageTemplates } from '../../db/schema.ts';
@@ -192,66 +192,6 @@ export function positionsOf(executor: Executor, userId: string, ids: string[]) {
     .where(and(eq(customers.userId, userId), ne(customers.status, 'removed'), inArray(customers.id, ids)));
 }
 
-// ---- what texting needs (features/messaging, through app.ts) ----
-
-/** Sets first_text_sent; true only for the one caller that flipped it (so the opt-out line is added once). */
-export async function claimFirstText(executor: Executor, customerId: string) {
-  const flipped = await executor
-    .update(customers)
-    .set({ firstTextSent: true })
-    .where(and(eq(customers.id, customerId), eq(customers.firstTextSent, false)))
-    .returning({ id: customers.id });
-  return flipped.length > 0;
-}
-
-/**
- * Mirrors the business's opt-out of a phone (features/messaging's sms_opt_outs, issue 24) on every customers
- * row of that phone, removed ones too, so a customer added again keeps it.
- */
-export function setOptedOutByPhone(
-  executor: Executor,
-  userId: string,
-  phone: string,
-  optedOut: boolean,
-  now: Date,
-) {
-  return executor
-    .update(customers)
-    .set({ optedOut, optedOutAt: optedOut ? now : null, updatedAt: now })
-    .where(and(eq(customers.userId, userId), eq(customers.phone, phone), ne(customers.optedOut, optedOut)));
-}
-
-/**
- * Claims customers of one business for a text each, in one statement: flags their first text as sent and
- * answers, per customer claimed, its phone and whether a text had gone to it before. Opted-out customers (unless
- * `allowOptedOut`), other businesses' customers and a business without a verified number claim none. The rows
- * are locked FOR NO KEY UPDATE, so a concurrent reply's foreign-key lock on a customer never blocks it.
- */
-export async function claimCustomersForText(
-  executor: Executor,
-  input: { userId: string; customerIds: string[]; allowOptedOut: boolean },
-  phoneOptedOut?: PhoneOptedOut,
-) {
-  if (input.customerIds.length === 0) return [];
-  const ids = sql.join(
-    input.customerIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const result = await executor.execute(sql`
-    update ${customers} c set first_text_sent = true
-    from (select id, first_text_sent as was from ${customers}
-          where id in (${ids}) and user_id = ${input.userId}
-          -- One lock order for every claim, so two batches over the same customers cannot deadlock.
-          order by id for no key update) o
-    where c.id = o.id
-      and (not c.opted_out or ${input.allowOptedOut})
-      ${phoneOptedOut ? sql`and (${input.allowOptedOut} or not ${phoneOptedOut(sql`c.user_id`, sql`c.phone`)})` : sql``}
-      and exists (select 1 from users u where u.id = ${input.userId}
-                  and u.plivo_number_status = 'verified' and u.plivo_number is not null)
-    returning c.id, c.phone, o.was as "wasFirstTextSent"`);
-  return (result as unknown as { rows: { id: string; phone: string; wasFirstTextSent: boolean }[] }).rows;
-}
-
 // ---- what openings need (features/openings, through app.ts) ----
 
 /**
@@ -261,7 +201,7 @@ export async function claimCustomersForText(
  */
 export type PhoneOptedOut = (userId: SQL, phone: SQL) => SQL;
 
-/** Customers an opening may text: waiting or already offered elsewhere, opted in, in waitlist order. */
+/** Customers an opening may text: waiting or already offered elsewhere, opted in (openings' offer policy orders them). */
 export function alertCandidates(executor: Executor, userId: string, phoneOptedOut?: PhoneOptedOut) {
   return executor
     .select()
@@ -275,8 +215,7 @@ export function alertCandidates(executor: Executor, userId: string, phoneOptedOu
           ? sql`not ${phoneOptedOut(sql`${customers.userId}`, sql`${customers.phone}`)}`
           : undefined,
       ),
-    )
-    .orderBy(asc(customers.position), asc(customers.createdAt));
+    );
 }
 
 export function setCustomerStatus(
@@ -291,8 +230,16 @@ export function setCustomerStatus(
 }
 
 /** An offered customer goes back to waiting, unless another open alert has texted it (a read of openings). */
-export function releaseCustomer(executor: Executor, customerId: string, now: Date) {
-  return executor
+/**
+ * Back to waiting, unless another open alert holds the customer. Answers the customer's status after (read
+ * again when the UPDATE found nothing to change: another transaction may have freed them already).
+ */
+export async function releaseCustomer(
+  executor: Executor,
+  customerId: string,
+  now: Date,
+): Promise<CustomerRow['status']> {
+  const [released] = await executor
     .update(customers)
     .set({ status: 'waiting', updatedAt: now })
     .where(
@@ -301,7 +248,14 @@ export function releaseCustomer(executor: Executor, customerId: string, now: Dat
         eq(customers.status, 'offered'),
         sql`not exists (select 1 from offers o join openings op on op.id = o.opening_id where o.customer_id = ${customerId} and op.status = 'open' and o.sent_at is not null)`,
       ),
-    );
+    )
+    .returning({ status: customers.status });
+  if (released) return released.status;
+  const [row] = await executor
+    .select({ status: customers.status })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.status ?? 'removed';
 }
 
 /** The customers opening `openingId` offered a slot to, and no other open alert did: back to waiting. */
@@ -321,57 +275,6 @@ export async function releaseOfferedBy(executor: Executor, openingId: string) {
       for update of c skip locked
     )`);
 }
-
-/** How often a customer may get the automatic "the owner will reply" answer (issue 15). */
-export const AUTO_ANSWER_EVERY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * claimAutoAnswer's "answered recently" in SQL, over the customers row `c` at `now`: the customer got the
- * automatic answer less than AUTO_ANSWER_EVERY_MS ago, so a free-text reply now gets none (issue 16: the reply
- * is then stored in one statement, see features/messaging's QuietReplyCondition).
- */
-export const autoAnsweredRecently = (c: SQL, now: SQL) =>
-  sql`(${c}.auto_answered_at is not null and ${c}.auto_answered_at >= ${now} - ${AUTO_ANSWER_EVERY_MS}::int * interval '1 millisecond')`;
-
-/**
- * Claims the automatic answer to a free-text reply: true at most once per AUTO_ANSWER_EVERY_MS per customer
- * (one conditional UPDATE, so two replies at once cannot both get one).
- */
-export async function claimAutoAnswer(
-  executor: Executor,
-  customer: Pick<CustomerRow, 'id' | 'autoAnsweredAt'>,
-  now: Date,
-): Promise<boolean> {
-  const since = new Date(now.getTime() - AUTO_ANSWER_EVERY_MS);
-  // The row in hand (read in this transaction) already shows a recent answer: no statement needed. Otherwise
-  // the conditional UPDATE decides, so two replies at once still get one answer.
-  if (customer.autoAnsweredAt && customer.autoAnsweredAt >= since) return false;
-  const customerId = customer.id;
-  const claimed = await executor
-    .update(customers)
-    .set({ autoAnsweredAt: now })
-    .where(
-      and(
-        eq(customers.id, customerId),
-        or(isNull(customers.autoAnsweredAt), lt(customers.autoAnsweredAt, since)),
-      ),
-    )
-    .returning({ id: customers.id });
-  return claimed.length === 1;
-}
-
-/**
- * claimAutoAnswer and claimCustomersForText for one customer in one UPDATE, as part of a statement that does
- * more (features/messaging stores a free-text reply and queues its automatic answer in one statement, issue
- * 16): the answer is claimed only for a customer still on the waitlist, opted in and not answered recently,
- * re-checked on the row's newest version, so two replies at once still get one answer. `customerId` is SQL
- * (a subquery of the statement: no row, no claim). Returns `id`, `phone` and `was`, first_text_sent before.
- */
-export const claimAutoAnswerSql = (customerId: SQL, now: SQL) => sql`
-  update ${customers} c set auto_answered_at = ${now}, first_text_sent = true
-  from (select id, first_text_sent as was from ${customers} where id = ${customerId} for no key update) o
-  where c.id = o.id and not c.opted_out and c.status <> 'removed' and not ${autoAnsweredRecently(sql`c`, now)}
-  returning c.id, c.phone, o.was`;
 
 /** A business's customers by id, whatever their status (the inbox lists conversations of removed ones too). */
 export function customersByIds(executor: Executor, userId: string, ids: string[]) {

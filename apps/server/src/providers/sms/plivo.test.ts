@@ -10,7 +10,7 @@ import {
 import { type FakePlivo, startFakePlivo } from '../../test/fake-plivo.ts';
 import { burst, statusCounts } from '../../test/race.ts';
 import { auth, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
-import { enqueueSms } from '../../wiring.ts';
+import { enqueueSms } from '../../test/texting.ts';
 import { createPlivoSmsProvider, numberStateFrom, PLIVO_APP_NAME } from './plivo.ts';
 
 let t: TestApp;

@@ -1,0 +1,207 @@
+import { customerWords, readReply, smsInfo } from '@waitlist/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import type { CustomerRow } from '../../db/rows.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { InboundTexts } from '../messaging/messaging.service.ts';
+import type { OfferClaims } from '../openings/openings.service.ts';
+import type { StoredReplyVerdict } from '../waitlist/waitlist.service.ts';
+import { actOn, type Reply } from './reply-actions.ts';
+import { decideReply, type ReplyState, verdictOf } from './reply-policy.ts';
+
+/**
+ * A customer's text, from the webhook to the commit, in one straight line (decision 0013): read by the
+ * customer-words catalogue, stored by messaging (in one statement when the stored verdict says nothing
+ * follows), decided by the reply policy, acted on (a claim by openings, a keyword's opt-out by messaging and
+ * waitlist, answers queued by messaging), the next verdict written, committed, the outbox woken.
+ */
+
+export interface InboundText {
+  /** E.164 (or Plivo's digits without '+'). */
+  from: string;
+  to: string;
+  text: string;
+  providerMessageId: string;
+}
+
+/** What an inbound text did; joining by text (issue 15) adds join_requested and joined. */
+export type InboundAction =
+  | 'opted_out'
+  | 'opted_in'
+  | 'help'
+  | 'reply'
+  | 'join_requested'
+  | 'joined'
+  | 'ignored';
+
+export type InboundResult =
+  | { outcome: 'duplicate' }
+  | { outcome: 'unknown_number' }
+  | { outcome: 'received'; messageId: string; action: InboundAction };
+
+/**
+ * A text from a number that is not the business's customer (features/waitlist: JOIN, and its YES). A STOP
+ * is already recorded as the business's opt-out, and only numbers the business may text (its country, a
+ * textable type, issue 24) are passed on. `reply` queues a compliance answer to the number.
+ */
+export type StrangerHandler = (input: {
+  tx: Executor;
+  userId: string;
+  from: string;
+  body: string;
+  keyword: 'stop' | 'start' | 'help' | null;
+  messageId: string;
+  now: Date;
+  reply: (body: string) => Promise<void>;
+}) => Promise<InboundAction>;
+
+/** The customers as the conversation changes them (features/waitlist). */
+export interface ConversationCustomers {
+  setOptedOutByPhone(
+    tx: Executor,
+    userId: string,
+    phone: string,
+    optedOut: boolean,
+    now: Date,
+  ): Promise<unknown>;
+  takeAutoAnswer(tx: Executor, customerId: string, seen: Date | null, now: Date): Promise<boolean>;
+  writeReplyVerdict(
+    tx: Executor,
+    customerId: string,
+    decidedFrom: Pick<CustomerRow, 'status' | 'optedOut' | 'autoAnsweredAt'>,
+    verdict: StoredReplyVerdict,
+  ): Promise<void>;
+}
+
+export interface ConversationDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  /** Wakes the outbox worker; called after a commit that queued texts (and only then). */
+  onOutboxWrite?: () => void;
+  /** Storing the text and queuing answers (features/messaging: transport). */
+  texts: InboundTexts;
+  /** The slot a YES answers, and the claim (features/openings). */
+  claims: OfferClaims;
+  customers: ConversationCustomers;
+  /** A web push to the owner's devices, in the caller's transaction (features/push). */
+  notifyOwner?: (
+    tx: Executor,
+    userId: string,
+    message: { title: string; body: string; url: string },
+    now: Date,
+  ) => Promise<number>;
+  /** JOIN and its YES from numbers that are not customers (features/waitlist). */
+  onStranger?: StrangerHandler;
+}
+
+const e164 = (number: string) => {
+  const trimmed = number.trim();
+  return trimmed.startsWith('+') ? trimmed : `+${trimmed.replace(/\D/g, '')}`;
+};
+
+export function createConversation(deps: ConversationDeps) {
+  const { db, clock, texts } = deps;
+  const wakeOutbox = () => deps.onOutboxWrite?.();
+
+  async function receiveInbound(input: InboundText): Promise<InboundResult> {
+    const now = clock.now();
+    const reading = readReply(input.text);
+    const keyword = reading.keyword === 'join' ? null : reading.keyword;
+    const info = smsInfo(input.text);
+    const text = {
+      eventId: `message:${input.providerMessageId}`,
+      from: e164(input.from),
+      to: e164(input.to),
+      body: input.text,
+      segments: Math.max(1, info.segments),
+      encoding: info.encoding,
+      providerMessageId: input.providerMessageId,
+      now,
+    };
+    // Most replies change nothing, or ask only the automatic answer: the customer's stored verdict says so,
+    // and the text is stored (with its answer) in one statement, without a transaction (issue 16).
+    if (keyword === null) {
+      const quiet = await texts.recordIfQuiet(text, reading.claim);
+      if (quiet.outcome === 'duplicate') return quiet;
+      if (quiet.outcome === 'stored') {
+        if (quiet.answered) wakeOutbox();
+        const action = quiet.customerOptedOut ? 'ignored' : 'reply';
+        return { outcome: 'received', messageId: quiet.messageId, action };
+      }
+    }
+    const result = await db.transaction(async (tx): Promise<InboundResult> => {
+      const stored = await texts.record(tx, { ...text, read: keyword !== null || reading.claim });
+      if (stored.outcome !== 'stored') return { outcome: stored.outcome };
+      const { user, customer, messageId } = stored;
+      const business = { name: user.businessName || 'Your business', timeZone: user.timeZone };
+      const reply: Reply = {
+        tx,
+        userId: user.id,
+        business,
+        from: text.from,
+        to: text.to,
+        body: input.text,
+        now,
+      };
+      if (!customer) {
+        const action = await fromStranger(reply, keyword, messageId);
+        return { outcome: 'received', messageId, action };
+      }
+      const offer = await deps.claims.answeredOffer(tx, user.id, customer.id);
+      const state: ReplyState = { customer, pushEnabled: user.pushEnabled, offer: offer?.offer ?? null };
+      const after = await actOn(
+        deps,
+        { ...reply, customer, target: offer },
+        state,
+        decideReply(state, reading, now),
+      );
+      // The verdict for the customer's next reply, from the state the decision left, written only if the
+      // row still holds what it was decided from.
+      await deps.customers.writeReplyVerdict(tx, customer.id, after.customer, verdictOf(after, now));
+      return { outcome: 'received', messageId, action: after.action };
+    });
+    // After the commit, so the worker sees what was queued. An ignored text queued nothing.
+    if (result.outcome === 'received' && result.action !== 'ignored') wakeOutbox();
+    return result;
+  }
+
+  /**
+   * A text from a number that is not a customer. STOP is recorded as the business's opt-out whoever sends
+   * it; START removes one (and is confirmed only then). A number the business may not text (another
+   * country, premium, toll-free…: issue 24) is answered nothing, whatever it says. The rest goes to the
+   * stranger handler (joining by text).
+   */
+  async function fromStranger(
+    reply: Reply,
+    keyword: 'stop' | 'start' | 'help' | null,
+    messageId: string,
+  ): Promise<InboundAction> {
+    const { tx, userId, from, now } = reply;
+    const textable = texts.mayText(from, reply.to);
+    const recorded = keyword === 'stop' && (await texts.recordOptOut(tx, userId, from, now));
+    const answer = (body: string) => texts.answer(tx, userId, { id: null, phone: from }, body, now);
+    if (keyword === 'start') {
+      if (!(await texts.removeOptOut(tx, userId, from))) return 'ignored';
+      if (textable) await answer(customerWords().texts.startConfirmation(reply.business.name));
+      return 'opted_in';
+    }
+    if (!textable || !deps.onStranger) return recorded ? 'opted_out' : 'ignored';
+    const action = await deps.onStranger({
+      tx,
+      userId,
+      from,
+      body: reply.body,
+      keyword,
+      messageId,
+      now,
+      reply: answer,
+    });
+    // A STOP is an opt-out even when no join request was waiting for it.
+    return recorded ? 'opted_out' : action;
+  }
+
+  return { receiveInbound };
+}
+
+export type Conversation = ReturnType<typeof createConversation>;

@@ -1,0 +1,274 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, preparedRows } from '../../db/client.ts';
+import type { CustomerRow } from '../../db/rows.ts';
+import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
+import { enqueueSmsDeliverySql } from '../../outbox/index.ts';
+import { queuedText } from './messaging.repo.ts';
+import { optedOutSql } from './opt-outs.repo.ts';
+
+/** A timestamp read outside Drizzle: a Date (node-postgres, PGlite) or its text (inside JSON). */
+const dateOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+/** A value given when a prepared statement runs (db/client.ts preparedRows). */
+const p = (name: string) => sql.placeholder(name);
+
+/** An inbound text as the provider handed it over, to store. */
+export interface InboundTextInput {
+  eventId: string;
+  from: string;
+  to: string;
+  body: string;
+  segments: number;
+  encoding: string;
+  providerMessageId: string;
+  now: Date;
+  /** Keywords and claims are stored read: the inbox counts only replies the owner should read. */
+  read: boolean;
+}
+
+export type RecordedInboundText =
+  | { outcome: 'duplicate' }
+  | { outcome: 'unknown_number' }
+  | {
+      outcome: 'stored';
+      messageId: string;
+      /** The business the text was sent to: what a reply handler needs to answer, read in the same statement. */
+      user: { id: string; businessName: string; timeZone: string; pushEnabled: boolean };
+      customer: CustomerRow | undefined;
+    };
+
+/**
+ * What the one-statement way needs from the conversation (features/conversation, decision 0013), none of it
+ * a rule: the SQL that takes the automatic answer on a verdict of 'answer' (waitlist's answerOnVerdictSql),
+ * the answer's text for a business name, and the free-text verdict that follows an answer given `now`.
+ */
+export interface VerdictAnswer {
+  take: (customerId: SQL, now: SQL, after: SQL, afterUntil: SQL) => SQL;
+  text: (businessName: string) => string;
+  after: (now: Date) => { onText: string; textUntil: Date | null };
+}
+
+/** The automatic answer as sent to a customer texted before (`plain`) and as a first text (`first`). */
+interface AnswerTexts {
+  businessName: string;
+  plain: ReturnType<typeof queuedText>;
+  first: ReturnType<typeof queuedText>;
+}
+
+/**
+ * The two ways an inbound text is stored, built once per database and run as named prepared statements
+ * (issue 16). Both find the business that owns number `to` and the waitlist entry of phone `from` on it (the
+ * live one, else the most recently changed removed one) and record the provider's id, so a replay stores
+ * nothing more. PGlite and PostgreSQL alike.
+ *
+ * - `record`, in the caller's transaction: stores the text and answers with the business and the customer,
+ *   for the conversation to decide and act on in the same transaction.
+ * - `recordIfQuiet`, on its own: stores a reply only when the customer's stored reply verdict (decision
+ *   0013) says it changes nothing, or that its one follow-up is the automatic answer (queued in the same
+ *   statement). The statement reads the verdict and checks it is still valid (made with the owner's push
+ *   setting of now, not past its end); it decides nothing. Anything else stores nothing and answers
+ *   'not_quiet': the caller then takes the transaction's way.
+ */
+export function prepareInboundTexts(db: Database, answer?: VerdictAnswer) {
+  const now = sql`${p('now')}::timestamptz`;
+  const recipient = (extra: SQL) => sql`
+    select u.id as user_id, u.business_name, u.time_zone, u.push_notifications_enabled, c.id as customer_id${extra}
+    from ${users} u
+    left join ${customers} c on c.user_id = u.id and c.phone = ${p('from')}::text
+    where u.plivo_number = ${p('to')}::text
+    order by case when c.status <> 'removed' then 0 else 1 end, c.updated_at desc
+    limit 1`;
+  const message = (readAt: SQL) => sql`
+    insert into ${messages} (user_id, customer_id, direction, from_number, to_number, body, segments, encoding,
+      provider_message_id, status, created_at, read_at)
+    select recipient.user_id, recipient.customer_id, 'in', ${p('from')}::text, ${p('to')}::text, ${p('body')}::text,
+      ${p('segments')}::int, ${p('encoding')}::text, ${p('providerMessageId')}::text, 'received', ${now}, ${readAt}
+    from recipient where exists (select 1 from event)
+    returning id`;
+  const record = preparedRows(
+    db,
+    'inbound_record',
+    sql`
+      with event as (
+        insert into ${inboundEvents} (id, received_at) values (${p('eventId')}::text, ${now})
+        on conflict (id) do nothing returning id
+      ), recipient as (${recipient(sql`, to_jsonb(c) as customer`)}
+      ), message as (${message(sql`case when ${p('read')}::boolean then ${now} end`)})
+      select (select count(*) from event)::int, (select id from message), recipient.user_id,
+        recipient.business_name, recipient.time_zone, recipient.push_notifications_enabled, recipient.customer
+      from (select 1) as one left join recipient on true`,
+  );
+  const ifQuiet = prepareIfQuiet(db, { now, recipient, message, answer });
+
+  return {
+    async record(executor: Executor, input: InboundTextInput): Promise<RecordedInboundText> {
+      const [row] = await record(values(input), executor);
+      const [fresh, messageId, userId, businessName, timeZone, pushEnabled, customer] = row ?? [];
+      if (!fresh) return { outcome: 'duplicate' };
+      if (!userId || !messageId) return { outcome: 'unknown_number' };
+      return {
+        outcome: 'stored',
+        messageId: messageId as string,
+        user: {
+          id: userId as string,
+          businessName: (businessName as string | null) ?? '',
+          timeZone: (timeZone as string | null) ?? 'UTC',
+          pushEnabled: pushEnabled === true,
+        },
+        customer: customer ? customerFromJson(customer as Record<string, unknown>) : undefined,
+      };
+    },
+    recordIfQuiet: ifQuiet,
+  };
+}
+
+const values = (input: InboundTextInput) => ({
+  eventId: input.eventId,
+  from: input.from,
+  to: input.to,
+  body: input.body,
+  segments: input.segments,
+  encoding: input.encoding,
+  providerMessageId: input.providerMessageId,
+  now: input.now.toISOString(),
+  read: input.read,
+});
+
+/** The one-statement way (see prepareInboundTexts): a claim's and a free text's statements. */
+function prepareIfQuiet(
+  db: Database,
+  parts: { now: SQL; recipient: (extra: SQL) => SQL; message: (readAt: SQL) => SQL; answer?: VerdictAnswer },
+) {
+  const { now, recipient, message, answer } = parts;
+  // The verdict holds when it was made with the owner's push setting of now and its free-text part has not
+  // run out; null (not known) never holds.
+  const holds = sql`(c.reply_push = u.push_notifications_enabled and (c.reply_text_until is null or c.reply_text_until > ${now}))`;
+  const quietOn = (claim: boolean) =>
+    claim ? sql`(${holds} and c.reply_on_claim = 'quiet')` : sql`(${holds} and c.reply_on_text = 'quiet')`;
+  // An 'answer' verdict is acted on here when the business's number can text and the phone did not opt out
+  // (texting's own conditions: else the transaction's way says why not), and when the business's name is the
+  // one the answer's text was written for (`answerFor`), else the caller writes it again.
+  const answerDue = sql`(${holds} and c.reply_on_text = 'answer' and u.plivo_number_status = 'verified' and not ${optedOutSql(sql`u.id`, sql`c.phone`)})`;
+  const answering = sql`(recipient.answer_due and coalesce(recipient.business_name, '') = ${p('answerFor')}::text)`;
+  const answerCtes = (take: VerdictAnswer['take']) => sql`
+      , answered as (${take(
+        sql`(select customer_id from recipient where ${answering} and exists (select 1 from message))`,
+        now,
+        sql`${p('after')}::text`,
+        sql`${p('afterUntil')}::timestamptz`,
+      )}
+      ), answer as (
+        insert into ${messages} (user_id, customer_id, direction, from_number, to_number, body, segments, encoding,
+          status, created_at)
+        select recipient.user_id, answered.id, 'out', recipient.plivo_number, answered.phone,
+          case when answered.was then ${p('answer')}::text else ${p('firstAnswer')}::text end,
+          case when answered.was then ${p('answerSegments')}::int else ${p('firstAnswerSegments')}::int end,
+          case when answered.was then ${p('answerEncoding')}::text else ${p('firstAnswerEncoding')}::text end,
+          'queued', ${now}
+        from recipient, answered
+        returning id
+      ), queued as (${enqueueSmsDeliverySql(sql`select id as message_id, 0 as position from answer`, now)})`;
+  const statement = (claim: boolean) => {
+    const answers = claim ? undefined : answer;
+    return preparedRows(
+      db,
+      claim ? 'inbound_record_if_quiet_claim' : 'inbound_record_if_quiet',
+      sql`
+        with recipient as (${recipient(sql`, c.opted_out, u.plivo_number, coalesce(${quietOn(claim)}, false) as quiet, coalesce(${answers ? answerDue : sql`false`}, false) as answer_due`)}
+        ), event as (
+          insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient
+          where quiet or ${answering}
+          on conflict (id) do nothing returning id
+        ), message as (${message(claim ? now : sql`null`)})${answers ? answerCtes(answers.take) : sql``}
+        select coalesce(recipient.quiet or ${answering}, false), (select count(*) from event)::int,
+          (select id from message), recipient.opted_out, coalesce(recipient.answer_due, false),
+          recipient.business_name, ${answers ? sql`(select count(*)::int from answer)` : sql`0`}
+        from (select 1) as one left join recipient on true`,
+    );
+  };
+  const statements = { text: statement(false), claim: statement(true) };
+  // The answer's texts by the business number they were last written for (a business's name rarely changes;
+  // the statement checks it, so a stale one only costs the second statement).
+  const answersByNumber = new Map<string, AnswerTexts>();
+  const answerValues = (texts: AnswerTexts | undefined, at: Date) => {
+    const after = answer?.after(at);
+    return {
+      answerFor: texts?.businessName ?? null,
+      answer: texts?.plain.body ?? null,
+      answerSegments: texts?.plain.segments ?? null,
+      answerEncoding: texts?.plain.encoding ?? null,
+      firstAnswer: texts?.first.body ?? null,
+      firstAnswerSegments: texts?.first.segments ?? null,
+      firstAnswerEncoding: texts?.first.encoding ?? null,
+      after: after?.onText ?? null,
+      afterUntil: after?.textUntil?.toISOString() ?? null,
+    };
+  };
+
+  /**
+   * A claim is stored read, like keywords: the inbox counts only replies the owner should read. `answered`:
+   * the automatic answer was queued with it (the caller wakes the outbox).
+   */
+  return async function recordIfQuiet(
+    input: Omit<InboundTextInput, 'read'>,
+    claim: boolean,
+  ): Promise<
+    | { outcome: 'not_quiet' }
+    | { outcome: 'duplicate' }
+    | { outcome: 'stored'; messageId: string; customerOptedOut: boolean; answered: boolean }
+  > {
+    const run = async (texts: AnswerTexts | undefined) => {
+      const given = { ...values({ ...input, read: claim }), ...answerValues(texts, input.now) };
+      const [row] = await (claim ? statements.claim : statements.text)(given);
+      return row ?? [];
+    };
+    let texts = claim ? undefined : answersByNumber.get(input.to);
+    let [quiet, fresh, messageId, optedOut, answerDue, businessName, answers] = await run(texts);
+    if (!quiet && answerDue && answer) {
+      // The answer is due, written for another name (or none yet): write it for this one, and store again.
+      const text = answer.text((businessName as string | null) ?? '');
+      texts = {
+        businessName: (businessName as string | null) ?? '',
+        plain: queuedText(text, { firstText: false }),
+        first: queuedText(text, { firstText: true }),
+      };
+      if (answersByNumber.size >= 10_000) answersByNumber.clear();
+      answersByNumber.set(input.to, texts);
+      [quiet, fresh, messageId, optedOut, answerDue, businessName, answers] = await run(texts);
+    }
+    if (!quiet) return { outcome: 'not_quiet' };
+    if (!fresh || !messageId) return { outcome: 'duplicate' };
+    return {
+      outcome: 'stored',
+      messageId: messageId as string,
+      customerOptedOut: optedOut === true,
+      answered: Number(answers) > 0,
+    };
+  };
+}
+
+/** A customers row read through to_jsonb (snake_case keys, timestamps as text) as Drizzle would return it. */
+function customerFromJson(json: Record<string, unknown>): CustomerRow {
+  return {
+    id: json.id as string,
+    userId: json.user_id as string,
+    name: json.name as string,
+    phone: json.phone as string,
+    notes: json.notes as string,
+    status: json.status as CustomerRow['status'],
+    position: json.position as number,
+    consentMethod: json.consent_method as CustomerRow['consentMethod'],
+    consentedAt: dateOrNull(json.consented_at)!,
+    optedOut: json.opted_out as boolean,
+    optedOutAt: dateOrNull(json.opted_out_at),
+    preferences: (json.preferences ?? []) as CustomerRow['preferences'],
+    firstTextSent: json.first_text_sent as boolean,
+    autoAnsweredAt: dateOrNull(json.auto_answered_at),
+    replyOnClaim: (json.reply_on_claim ?? null) as CustomerRow['replyOnClaim'],
+    replyOnText: (json.reply_on_text ?? null) as CustomerRow['replyOnText'],
+    replyTextUntil: dateOrNull(json.reply_text_until),
+    replyPush: (json.reply_push ?? null) as boolean | null,
+    createdAt: dateOrNull(json.created_at)!,
+    updatedAt: dateOrNull(json.updated_at)!,
+  };
+}

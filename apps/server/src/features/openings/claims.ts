@@ -1,0 +1,173 @@
+import { formatSlotTime, pushMessages, renderTemplate } from '@waitlist/contract';
+import type { Executor } from '../../db/client.ts';
+import type { CustomerRow } from '../../db/rows.ts';
+import { formatLocal } from '../../lib/time-zone.ts';
+import { enqueueEmail } from '../../outbox/index.ts';
+import { openingFilledEmail } from './openings.emails.ts';
+import * as repo from './openings.repo.ts';
+import type { OpeningsDeps } from './openings.service.ts';
+
+/**
+ * Offers and claims (features/openings owns them): the slot a customer's YES answers, the claim itself, and
+ * what a lost claim leaves. The conversation (features/conversation) decides, from the reply policy, which of
+ * these to call; nothing here decides what a reply means.
+ */
+
+/** The alert a reply answers, as the reply policy reads it, and the opening it belongs to. */
+export interface ClaimTarget {
+  opening: repo.OpeningRow;
+  offer: { openingOpen: boolean; won: boolean; told: boolean };
+}
+
+/** A YES in the inbound transaction: who answered which slot, for which business. */
+export interface ClaimInput {
+  userId: string;
+  business: { name: string; timeZone: string };
+  customer: CustomerRow;
+  target: ClaimTarget;
+  now: Date;
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** How a slot reads in a push: "3:00 pm". */
+export const pushTime = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone })
+    .format(instant)
+    .replace(/\s/g, ' ')
+    .toLowerCase();
+
+type ClaimsDeps = Pick<
+  OpeningsDeps,
+  'users' | 'customers' | 'enqueueSms' | 'enqueueSmsMany' | 'notifyOwner' | 'publicUrl'
+>;
+
+export function createClaims(deps: ClaimsDeps) {
+  const { customers, users } = deps;
+
+  /** The template values every claim text shares. */
+  const valuesOf = (input: ClaimInput) => ({
+    name: firstName(input.customer.name),
+    business: input.business.name,
+    time: formatSlotTime(input.target.opening.startsAt, input.business.timeZone),
+  });
+
+  /**
+   * The winner's side of a claim: booked, their offer won, everyone else who was texted about the slot told
+   * it is taken (once), all queued together (issue 16: the race's other replies wait on this transaction), the
+   * owner emailed and pushed.
+   */
+  async function win(tx: Executor, input: ClaimInput) {
+    const { userId, customer, now } = input;
+    const opening = input.target.opening;
+    const owner = await users.findUserById(tx, userId);
+    if (!owner) return;
+    const templates = await customers.templatesOf(tx, userId);
+    await customers.setCustomerStatus(tx, customer.id, 'booked', now);
+    await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'won' });
+    const others = await repo.offersToTell(tx, opening.id, customer.id);
+    await repo.settleOffers(tx, opening.id);
+    await customers.releaseOfferedBy(tx, opening.id);
+    const values = valuesOf(input);
+    await deps.enqueueSmsMany(tx, [
+      {
+        userId,
+        customerId: customer.id,
+        to: customer.phone,
+        body: renderTemplate(templates.claimed.body, values),
+        now,
+      },
+      ...others.map((other) => ({
+        userId,
+        customerId: other.customerId,
+        to: other.phone,
+        body: renderTemplate(templates.already_filled.body, { ...values, name: firstName(other.name) }),
+        now,
+      })),
+    ]);
+    await repo.markTold(
+      tx,
+      opening.id,
+      others.map((other) => other.customerId),
+      now,
+    );
+    await enqueueEmail(
+      tx,
+      openingFilledEmail(owner, {
+        customerName: customer.name,
+        customerPhone: customer.phone,
+        service: opening.service,
+        time: formatLocal(opening.startsAt, owner.timeZone),
+        openingsUrl: `${deps.publicUrl}/openings`,
+      }),
+      now,
+    );
+    await deps.notifyOwner?.(
+      tx,
+      userId,
+      {
+        title: pushMessages.claimedTitle(values.name, pushTime(opening.startsAt, owner.timeZone)),
+        body: pushMessages.claimedBody,
+        url: '/openings',
+      },
+      now,
+    );
+  }
+
+  return {
+    /** The alert a customer's YES answers: their open one first, else the one texted last. */
+    async answeredOffer(tx: Executor, userId: string, customerId: string): Promise<ClaimTarget | undefined> {
+      const answered = await repo.openingAnsweredBy(tx, userId, customerId);
+      if (!answered) return undefined;
+      const { opening, toldAt } = answered;
+      return {
+        opening,
+        offer: {
+          openingOpen: opening.status === 'open',
+          won: opening.winnerCustomerId === customerId,
+          told: toldAt !== null,
+        },
+      };
+    },
+
+    /**
+     * The claim: one conditional UPDATE (concurrent YES replies queue on the opening's row lock and re-check
+     * it is open, so exactly one wins), then the winner's side. False: the slot was taken meanwhile.
+     */
+    async claim(tx: Executor, input: ClaimInput): Promise<boolean> {
+      const won = await repo.claimOpening(tx, input.target.opening.id, input.customer.id, input.now);
+      if (!won) return false;
+      await win(tx, input);
+      return true;
+    },
+
+    /** Whether the customer was told the slot is taken (read again after a lost claim: the winner tells). */
+    wasTold: (tx: Executor, target: ClaimTarget, customerId: string) =>
+      repo.wasTold(tx, target.opening.id, customerId),
+
+    /**
+     * A YES that did not win: the customer freed (back to waiting unless another open alert holds them) and
+     * told the slot is taken, once per opening, as the policy decided. Answers the customer's status after.
+     */
+    async settleLost(
+      tx: Executor,
+      input: ClaimInput & { release: boolean; tell: boolean },
+    ): Promise<CustomerRow['status']> {
+      const { userId, customer, now } = input;
+      const status = input.release ? await customers.releaseCustomer(tx, customer.id, now) : customer.status;
+      if (!input.tell) return status;
+      const templates = await customers.templatesOf(tx, userId);
+      await deps.enqueueSms(tx, {
+        userId,
+        customerId: customer.id,
+        to: customer.phone,
+        body: renderTemplate(templates.already_filled.body, valuesOf(input)),
+        now,
+      });
+      await repo.markTold(tx, input.target.opening.id, [customer.id], now);
+      return status;
+    },
+  };
+}
+
+export type OfferClaims = ReturnType<typeof createClaims>;
