@@ -4,7 +4,9 @@ import { NotFound } from '../../lib/errors.ts';
 import type { TestCardInput } from '../../providers/billing/local-cards.ts';
 import { type BillingContext, providerCall } from './billing-context.ts';
 
-/** The owner's cards: setup intents (and the local provider's confirmation), the list, add, remove, default. */
+/**
+ * The owner's cards: setup intents (and the local provider's confirmation), the list, add, remove, default.
+ */
 export function billingPaymentMethodCalls(ctx: BillingContext) {
   const { provider } = ctx;
   return {

@@ -17,7 +17,10 @@ export type SyncSubscription = (
   executor?: Executor,
 ) => Promise<UserRow | null>;
 
-/** The user's subscription fields for a provider subscription (null, or a canceled one: back to the trial plan). */
+/**
+ * The user's subscription fields for a provider subscription (null, or a canceled one: back to the trial
+ * plan).
+ */
 function subscriptionFields(user: UserRow, subscription: Subscription | null): SubscriptionFields {
   if (!subscription || subscription.status === 'canceled') {
     const ended =

@@ -3,7 +3,10 @@ import { formatCardBrand, formatDate, formatMoney } from '../../lib/format.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { CheckoutSessionView, InvoiceDocument, PortalView } from '../../providers/billing/local.ts';
 
-/** The HTML of the local provider's hosted pages (local-billing.pages.ts serves them): no script, inline styles. */
+/**
+ * The HTML of the local provider's hosted pages (local-billing.pages.ts serves them): no script, inline
+ * styles.
+ */
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#f5f6fa;color:#111827;margin:0;padding:24px}

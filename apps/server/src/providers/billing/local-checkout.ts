@@ -38,7 +38,10 @@ export function sessionExpired({ clock }: Pick<LocalBillingContext, 'clock'>, se
   return session.expiresAt <= clock.now();
 }
 
-/** The local "hosted" checkout page (/billing/local/checkout/:id): create it, show it, pay it with a test card. */
+/**
+ * The local "hosted" checkout page (/billing/local/checkout/:id): create it, show it, pay it with a test
+ * card.
+ */
 export function localCheckoutCalls(
   ctx: LocalBillingContext,
 ): Pick<LocalBillingProvider, 'createCheckoutSession' | 'findCheckoutSession' | 'completeCheckout'> {

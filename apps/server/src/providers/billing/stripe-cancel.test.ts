@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { FAKE_PRICES } from '../../test/fake-stripe.ts';
 import { customerWithCard, fake, only, stripe, useFakeStripe } from './stripe.test-helpers.ts';
 
-/** Contract tests of the Stripe provider: cancelling at the period end and resuming, with plan changes meanwhile. */
+/**
+ * Contract tests of the Stripe provider: cancelling at the period end and resuming, with plan changes
+ * meanwhile.
+ */
 
 useFakeStripe();
 

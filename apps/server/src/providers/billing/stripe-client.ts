@@ -5,7 +5,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { PaymentError } from './payment-error.ts';
 import type { StripePrices } from './stripe-prices.ts';
 
-/** What every piece of the Stripe provider works with: the SDK client, our clock and prices, the public URL. */
+/**
+ * What every piece of the Stripe provider works with: the SDK client, our clock and prices, the public URL.
+ */
 export interface StripeContext {
   stripe: Stripe;
   clock: Clock;

@@ -14,7 +14,9 @@ import {
   useFakeStripe,
 } from './stripe.test-helpers.ts';
 
-/** Contract tests of the Stripe provider: subscribing from the trial, its idempotency keys and card refusals. */
+/**
+ * Contract tests of the Stripe provider: subscribing from the trial, its idempotency keys and card refusals.
+ */
 
 useFakeStripe();
 

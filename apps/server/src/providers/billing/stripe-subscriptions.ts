@@ -15,7 +15,10 @@ import {
 /** Statuses of a subscription that still exists for the owner, best first. */
 export const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'paused', 'incomplete'];
 
-/** The owner's live subscription (schedule expanded), or null. Subscriptions on prices we don't sell are ignored. */
+/**
+ * The owner's live subscription (schedule expanded), or null. Subscriptions on prices we don't sell are
+ * ignored.
+ */
 export async function currentSubscription(
   { stripe, prices }: StripeContext,
   customerId: string,

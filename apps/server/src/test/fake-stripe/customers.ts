@@ -12,7 +12,10 @@ export const priceRoutes: FakeRoutes = ({ prices }, { method, path }) => {
   return price ? ok(priceObject(price)) : missing('price', match[1]!);
 };
 
-/** As Stripe: the customer's subscriptions are canceled at once (their schedules with them), its cards detached. */
+/**
+ * As Stripe: the customer's subscriptions are canceled at once (their schedules with them), its cards
+ * detached.
+ */
 function deleteCustomer({ customers, subscriptions, schedules, cards }: FakeAccount, customerId: string) {
   for (const sub of subscriptions.values()) {
     if (sub.customer !== customerId || sub.status === 'canceled') continue;

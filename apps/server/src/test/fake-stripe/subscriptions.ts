@@ -55,7 +55,9 @@ function createSubscription(account: FakeAccount, { body, expand }: FakeRequest)
   return ok(subscriptionObject(account, sub.id, expand));
 }
 
-/** A change of price: prorated (and charged now with `always_invoice`); a new interval starts a new period. */
+/**
+ * A change of price: prorated (and charged now with `always_invoice`); a new interval starts a new period.
+ */
 function changePrice(account: FakeAccount, sub: FakeSubscription, body: Json) {
   const items = body.items as { id?: string; price?: string }[] | undefined;
   if (!items?.[0]?.price || items[0].price === sub.price) return undefined;
