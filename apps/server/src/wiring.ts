@@ -13,24 +13,24 @@ import type { TextingCustomers, VerdictAnswer } from './features/messaging/messa
 import { optedOutSql } from './features/messaging/opt-outs.repo.ts';
 import * as openingsRepo from './features/openings/openings.repo.ts';
 import * as openingFigures from './features/openings/openings-figures.repo.ts';
-import * as customerReplies from './features/waitlist/customer-replies.repo.ts';
+import * as customerChanges from './features/waitlist/customer-changes.repo.ts';
 import * as waitlistRepo from './features/waitlist/waitlist.repo.ts';
 
 /** The customers table as texting sees it (features/waitlist's repo owns it). */
 export const textingCustomers: TextingCustomers = {
   findCustomerAnyStatus: waitlistRepo.findCustomerAnyStatus,
   findCustomerByPhone: waitlistRepo.findCustomerByPhone,
-  claimFirstText: customerReplies.claimFirstText,
+  claimFirstText: customerChanges.claimFirstText,
   // The business's opt-outs (issue 24) are checked by the claim itself, not only through the mirror.
   claimCustomersForText: (executor, input) =>
-    customerReplies.claimCustomersForText(executor, input, optedOutSql),
+    customerChanges.claimCustomersForText(executor, input, optedOutSql),
 };
 
 /** The customers as the conversation changes them: the opt-out mirror, the automatic answer, the verdict. */
 export const conversationCustomers = {
-  setOptedOutByPhone: customerReplies.setOptedOutByPhone,
-  takeAutoAnswer: customerReplies.takeAutoAnswer,
-  writeReplyVerdict: customerReplies.writeReplyVerdict,
+  setOptedOutByPhone: customerChanges.setOptedOutByPhone,
+  takeAutoAnswer: customerChanges.takeAutoAnswer,
+  writeReplyVerdict: customerChanges.writeReplyVerdict,
 };
 
 /**
@@ -38,7 +38,7 @@ export const conversationCustomers = {
  * automatic answer on a verdict of 'answer', the answer's words, and the verdict the policy says follows it.
  */
 export const verdictAnswer: VerdictAnswer = {
-  take: customerReplies.answerOnVerdictSql,
+  take: customerChanges.answerOnVerdictSql,
   text: (businessName) => customerWords().texts.autoAnswer(businessName || 'Your business'),
   after: verdictAfterAnswer,
 };
@@ -47,9 +47,9 @@ export const verdictAnswer: VerdictAnswer = {
 export const openingCustomers = {
   alertCandidates: (executor: Executor, userId: string) =>
     waitlistRepo.alertCandidates(executor, userId, optedOutSql),
-  setCustomerStatus: waitlistRepo.setCustomerStatus,
-  releaseCustomer: waitlistRepo.releaseCustomer,
-  releaseOfferedBy: waitlistRepo.releaseOfferedBy,
+  setCustomerStatus: customerChanges.setCustomerStatus,
+  releaseCustomer: customerChanges.releaseCustomer,
+  releaseOfferedBy: customerChanges.releaseOfferedBy,
   templatesOf: waitlistRepo.templatesOf,
 };
 

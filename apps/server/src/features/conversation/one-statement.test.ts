@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers, messages, outbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { writeReplyVerdict } from '../waitlist/customer-replies.repo.ts';
+import { writeReplyVerdict } from '../waitlist/customer-changes.repo.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
 
 /**

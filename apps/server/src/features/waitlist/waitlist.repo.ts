@@ -218,64 +218,6 @@ export function alertCandidates(executor: Executor, userId: string, phoneOptedOu
     );
 }
 
-export function setCustomerStatus(
-  executor: Executor,
-  customerIds: string | string[],
-  status: CustomerRow['status'],
-  now: Date,
-) {
-  const ids = [customerIds].flat();
-  if (ids.length === 0) return Promise.resolve();
-  return executor.update(customers).set({ status, updatedAt: now }).where(inArray(customers.id, ids));
-}
-
-/** An offered customer goes back to waiting, unless another open alert has texted it (a read of openings). */
-/**
- * Back to waiting, unless another open alert holds the customer. Answers the customer's status after (read
- * again when the UPDATE found nothing to change: another transaction may have freed them already).
- */
-export async function releaseCustomer(
-  executor: Executor,
-  customerId: string,
-  now: Date,
-): Promise<CustomerRow['status']> {
-  const [released] = await executor
-    .update(customers)
-    .set({ status: 'waiting', updatedAt: now })
-    .where(
-      and(
-        eq(customers.id, customerId),
-        eq(customers.status, 'offered'),
-        sql`not exists (select 1 from offers o join openings op on op.id = o.opening_id where o.customer_id = ${customerId} and op.status = 'open' and o.sent_at is not null)`,
-      ),
-    )
-    .returning({ status: customers.status });
-  if (released) return released.status;
-  const [row] = await executor
-    .select({ status: customers.status })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row?.status ?? 'removed';
-}
-
-/** The customers opening `openingId` offered a slot to, and no other open alert did: back to waiting. */
-export async function releaseOfferedBy(executor: Executor, openingId: string) {
-  // SKIP LOCKED: a customer row another transaction holds (its own YES being answered) is left to that
-  // transaction (it releases itself) or to the next worker pass, so the claim never waits on it (no deadlock).
-  await executor.execute(sql`
-    update customers set status = 'waiting', updated_at = now()
-    where id in (
-      select c.id from customers c
-      join offers o on o.customer_id = c.id and o.opening_id = ${openingId}
-      where c.status = 'offered'
-        and not exists (
-          select 1 from offers o2 join openings op on op.id = o2.opening_id
-          where o2.customer_id = c.id and op.status = 'open' and o2.sent_at is not null and op.id <> ${openingId}
-        )
-      for update of c skip locked
-    )`);
-}
-
 /** A business's customers by id, whatever their status (the inbox lists conversations of removed ones too). */
 export function customersByIds(executor: Executor, userId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -1,14 +1,73 @@
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import { customers } from '../../db/schema.ts';
 import type { PhoneOptedOut } from './waitlist.repo.ts';
 
 /**
- * The customers table as texting and the conversation change it (features/waitlist owns the table; app.ts
- * hands these over): the first-text mark, the opt-out mirror, the automatic answer's time and the reply
- * verdict. Each takes the caller's executor, so it runs in the caller's transaction.
+ * The customers table as texting, the conversation and openings change it (features/waitlist owns the table;
+ * wiring.ts hands these over): the first-text mark, the opt-out mirror, the offer statuses, the automatic
+ * answer's time and the reply verdict. Each takes the caller's executor, so it runs in the caller's
+ * transaction.
  */
+
+export function setCustomerStatus(
+  executor: Executor,
+  customerIds: string | string[],
+  status: CustomerRow['status'],
+  now: Date,
+) {
+  const ids = [customerIds].flat();
+  if (ids.length === 0) return Promise.resolve();
+  return executor.update(customers).set({ status, updatedAt: now }).where(inArray(customers.id, ids));
+}
+
+/** An offered customer goes back to waiting, unless another open alert has texted it (a read of openings). */
+/**
+ * Back to waiting, unless another open alert holds the customer. Answers the customer's status after (read
+ * again when the UPDATE found nothing to change: another transaction may have freed them already).
+ */
+export async function releaseCustomer(
+  executor: Executor,
+  customerId: string,
+  now: Date,
+): Promise<CustomerRow['status']> {
+  const [released] = await executor
+    .update(customers)
+    .set({ status: 'waiting', updatedAt: now })
+    .where(
+      and(
+        eq(customers.id, customerId),
+        eq(customers.status, 'offered'),
+        sql`not exists (select 1 from offers o join openings op on op.id = o.opening_id where o.customer_id = ${customerId} and op.status = 'open' and o.sent_at is not null)`,
+      ),
+    )
+    .returning({ status: customers.status });
+  if (released) return released.status;
+  const [row] = await executor
+    .select({ status: customers.status })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.status ?? 'removed';
+}
+
+/** The customers opening `openingId` offered a slot to, and no other open alert did: back to waiting. */
+export async function releaseOfferedBy(executor: Executor, openingId: string) {
+  // SKIP LOCKED: a customer row another transaction holds (its own YES being answered) is left to that
+  // transaction (it releases itself) or to the next worker pass, so the claim never waits on it (no deadlock).
+  await executor.execute(sql`
+    update customers set status = 'waiting', updated_at = now()
+    where id in (
+      select c.id from customers c
+      join offers o on o.customer_id = c.id and o.opening_id = ${openingId}
+      where c.status = 'offered'
+        and not exists (
+          select 1 from offers o2 join openings op on op.id = o2.opening_id
+          where o2.customer_id = c.id and op.status = 'open' and o2.sent_at is not null and op.id <> ${openingId}
+        )
+      for update of c skip locked
+    )`);
+}
 
 /** Sets first_text_sent; true only for the one caller that flipped it (so the opt-out line is added once). */
 export async function claimFirstText(executor: Executor, customerId: string) {
