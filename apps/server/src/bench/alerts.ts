@@ -126,12 +126,10 @@ function statementCounter() {
   };
 }
 
-async function main() {
-  const fake = await startFakePlivo();
-  const kind = process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)';
-  console.log(`bench:alerts · database ${kind} · Plivo: local HTTP server speaking its API\n`);
+type Business = Awaited<ReturnType<typeof growthBusiness>>;
 
-  // ---- 1. 100 texts at 1000/s ----
+/** Step 1: one alert to 100 customers at 1000/s, after a warm-up alert on another business. */
+async function alertStep(fake: FakePlivo) {
   const fast = await startApp(fake, 1000);
   // Warm-up (not measured): a first alert on another business, so the figures are a running server's.
   const warmUp = await growthBusiness(fast, fake, CUSTOMERS, 5000);
@@ -153,93 +151,146 @@ async function main() {
   console.log(`   all 100 texts handed to Plivo in   ${ms(allHanded - started)}  (target ≤ 1000 ms)`);
   console.log(`   texts handed over: ${handed.length}, distinct customers: ${distinct}`);
   const alertSeconds = (allHanded - started) / 1000;
+  return { fast, warmUp, business, opened, alertSeconds };
+}
 
-  // ---- 2. 500 inbound replies through the signed webhook ----
-  const path = '/api/v1/webhooks/plivo/message';
-  const bodies = ['Thanks!', 'Is there a later slot?', 'ok', 'See you'];
-  /** The replies of step 2 to a business's customers, signed before the clock starts (Plivo's work). */
-  const signedReplies = (to: typeof business) =>
-    Array.from({ length: REPLIES }, (_, i) => {
-      const params = {
-        From: to.phones[i % CUSTOMERS]!.slice(1),
-        To: to.number.slice(1),
-        Text: i < CUSTOMERS ? 'YES' : bodies[i % bodies.length]!,
-        Type: 'sms',
-        MessageUUID: randomUUID(),
-      };
-      const nonce = randomUUID().replace(/-/g, '').slice(0, 20);
-      return {
-        'x-plivo-signature-v3-nonce': nonce,
-        'x-plivo-signature-v3': plivoV3Signature(
-          fake.authToken,
-          'POST',
-          `${PUBLIC_URL}${path}`,
-          nonce,
-          params,
-        ),
-        payload: new URLSearchParams(params).toString(),
-      };
-    });
-  const signed = signedReplies(business);
-  const send = ({ payload, ...signature }: (typeof signed)[number]) =>
-    fast.app.inject({
+const WEBHOOK_PATH = '/api/v1/webhooks/plivo/message';
+const REPLY_BODIES = ['Thanks!', 'Is there a later slot?', 'ok', 'See you'];
+const CONCURRENCY = 10;
+
+/** The replies of step 2 to a business's customers, signed before the clock starts (Plivo's work). */
+function signedReplies(fake: FakePlivo, to: Business) {
+  return Array.from({ length: REPLIES }, (_, i) => {
+    const params = {
+      From: to.phones[i % CUSTOMERS]!.slice(1),
+      To: to.number.slice(1),
+      Text: i < CUSTOMERS ? 'YES' : REPLY_BODIES[i % REPLY_BODIES.length]!,
+      Type: 'sms',
+      MessageUUID: randomUUID(),
+    };
+    const nonce = randomUUID().replace(/-/g, '').slice(0, 20);
+    return {
+      'x-plivo-signature-v3-nonce': nonce,
+      'x-plivo-signature-v3': plivoV3Signature(
+        fake.authToken,
+        'POST',
+        `${PUBLIC_URL}${WEBHOOK_PATH}`,
+        nonce,
+        params,
+      ),
+      payload: new URLSearchParams(params).toString(),
+    };
+  });
+}
+
+type SignedReply = ReturnType<typeof signedReplies>[number];
+
+/** Posts batches of signed replies, CONCURRENCY in flight, counting the ones not answered 200. */
+function replyRunner(app: TestApp['app']) {
+  const send = ({ payload, ...signature }: SignedReply) =>
+    app.inject({
       method: 'POST',
-      url: path,
+      url: WEBHOOK_PATH,
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...signature },
       payload,
     });
-  const concurrency = 10;
-  let failed = 0;
-  const run = async (batch: typeof signed) => {
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < batch.length) {
-          const params = batch[next]!;
-          next += 1;
-          const response = await send(params);
-          if (response.statusCode !== 200) failed += 1;
-        }
-      }),
-    );
-    return (performance.now() - started) / 1000;
+  const runner = {
+    failed: 0,
+    /** The batch's seconds, from the first post to the last answer. */
+    async run(batch: SignedReply[]) {
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < batch.length) {
+            const params = batch[next]!;
+            next += 1;
+            const response = await send(params);
+            if (response.statusCode !== 200) runner.failed += 1;
+          }
+        }),
+      );
+      return (performance.now() - started) / 1000;
+    },
   };
-  // Warm-up (not measured): the same replies to the first business, so the webhook's code is compiled and its
-  // statements prepared on the pool's connections, as on a server that has taken replies before.
-  const warmReplies = signedReplies(warmUp);
-  const warmTexts = fake.messages.length;
-  await run(warmReplies.slice(0, CUSTOMERS));
-  await waitFor(() => fake.messages.length - warmTexts >= CUSTOMERS, 30_000);
-  await run(warmReplies.slice(CUSTOMERS));
-  // Its automatic answers go out before the clock starts: a quiet Plivo server for 200 ms.
-  for (let seen = -1; seen !== fake.messages.length; await sleep(200)) seen = fake.messages.length;
-  failed = 0;
+  return runner;
+}
+
+/** A CPU profile of step 2 when BENCH_PROFILE names a file; stop it with stopProfiler. */
+async function startProfiler() {
   const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
   if (profiler) {
     profiler.connect();
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
   }
+  return profiler;
+}
+
+async function stopProfiler(profiler: Session | undefined) {
+  if (!profiler) return;
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+  profiler.disconnect();
+}
+
+/** Step 2's figures: seconds for the YES race, for the other replies and both, and the refused count. */
+interface ReplyFigures {
+  yesSeconds: number;
+  otherSeconds: number;
+  inboundSeconds: number;
+  failed: number;
+}
+
+/** Step 2: the replies, measured; the YES race first, then the other replies on their own. */
+async function repliesStep(
+  fake: FakePlivo,
+  step1: Awaited<ReturnType<typeof alertStep>>,
+): Promise<ReplyFigures> {
+  const { fast, warmUp, business, opened } = step1;
+  const signed = signedReplies(fake, business);
+  const runner = replyRunner(fast.app);
+  // Warm-up (not measured): the same replies to the first business, so the webhook's code is compiled and its
+  // statements prepared on the pool's connections, as on a server that has taken replies before.
+  const warmReplies = signedReplies(fake, warmUp);
+  const warmTexts = fake.messages.length;
+  await runner.run(warmReplies.slice(0, CUSTOMERS));
+  await waitFor(() => fake.messages.length - warmTexts >= CUSTOMERS, 30_000);
+  await runner.run(warmReplies.slice(CUSTOMERS));
+  // Its automatic answers go out before the clock starts: a quiet Plivo server for 200 ms.
+  for (let seen = -1; seen !== fake.messages.length; await sleep(200)) seen = fake.messages.length;
+  runner.failed = 0;
+  const profiler = await startProfiler();
   const statements = process.env.BENCH_STATEMENTS ? statementCounter() : undefined;
   statements?.start();
   const beforeYes = fake.messages.length;
-  const yesSeconds = await run(signed.slice(0, CUSTOMERS));
+  const yesSeconds = await runner.run(signed.slice(0, CUSTOMERS));
   // The YES replies queued 100 texts (1 "it's yours", 99 "already filled"): let them go out first, so the
   // other replies are measured on their own.
   await waitFor(() => fake.messages.length - beforeYes >= CUSTOMERS, 30_000);
-  const otherSeconds = await run(signed.slice(CUSTOMERS));
-  const inboundSeconds = yesSeconds + otherSeconds;
+  const otherSeconds = await runner.run(signed.slice(CUSTOMERS));
   // Step 2's statements include those of the texts it queued (100 for the race, the automatic answers).
   const counted = statements?.stop();
-  if (profiler) {
-    const { profile } = await profiler.post('Profiler.stop');
-    writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-    profiler.disconnect();
-  }
+  await stopProfiler(profiler);
   const detail = await business.call('GET', `/openings/${opened.json().data.id}`);
+  const replies = {
+    yesSeconds,
+    otherSeconds,
+    inboundSeconds: yesSeconds + otherSeconds,
+    failed: runner.failed,
+  };
+  printReplies(replies, detail.json().data?.status ?? '?', counted);
+  await fast.close();
+  return replies;
+}
+
+function printReplies(
+  { yesSeconds, otherSeconds, inboundSeconds, failed }: ReplyFigures,
+  openingStatus: string,
+  counted: ReturnType<ReturnType<typeof statementCounter>['stop']> | undefined,
+) {
   console.log(
-    `\n2. ${REPLIES} signed inbound webhooks (first ${CUSTOMERS} are YES races), ${concurrency} in flight`,
+    `\n2. ${REPLIES} signed inbound webhooks (first ${CUSTOMERS} are YES races), ${CONCURRENCY} in flight`,
   );
   console.log(
     `   handled in ${ms(inboundSeconds * 1000)} → ${(REPLIES / inboundSeconds).toFixed(0)} replies/s  (target on PostgreSQL: ≥ 1,000/s)`,
@@ -247,7 +298,7 @@ async function main() {
   console.log(
     `   the ${CUSTOMERS} YES (claim race, ${CUSTOMERS - 1} "already filled" texts queued): ${(CUSTOMERS / yesSeconds).toFixed(0)}/s; the ${REPLIES - CUSTOMERS} other replies: ${((REPLIES - CUSTOMERS) / otherSeconds).toFixed(0)}/s`,
   );
-  console.log(`   refused: ${failed}; opening status: ${detail.json().data?.status ?? '?'}`);
+  console.log(`   refused: ${failed}; opening status: ${openingStatus}`);
   if (counted) {
     console.log(
       `   statements sent to PostgreSQL: ${counted.total} (${(counted.total / REPLIES).toFixed(1)} per reply)`,
@@ -255,9 +306,10 @@ async function main() {
     for (const [text, count] of counted.byText.slice(0, 25))
       console.log(`   ${String(count).padStart(6)}  ${text}`);
   }
-  await fast.close();
+}
 
-  // ---- 3. spacing at the default 5/s ----
+/** Step 3: the gaps between one account's texts at the default 5/s, as the Plivo server received them. */
+async function spacingStep(fake: FakePlivo) {
   const slow = await startApp(fake, 5);
   const small = await growthBusiness(slow, fake, 10, 3000);
   const slowBefore = fake.requests.length;
@@ -273,6 +325,21 @@ async function main() {
     `   gaps: min ${ms(Math.min(...gaps))}, max ${ms(Math.max(...gaps))}, mean ${ms(gaps.reduce((a, b) => a + b, 0) / gaps.length)}  (must be ≥ 200 ms)`,
   );
   await slow.close();
+  return gaps;
+}
+
+async function main() {
+  const fake = await startFakePlivo();
+  const kind = process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)';
+  console.log(`bench:alerts · database ${kind} · Plivo: local HTTP server speaking its API\n`);
+
+  // ---- 1. 100 texts at 1000/s ----
+  const step1 = await alertStep(fake);
+  const { alertSeconds } = step1;
+  // ---- 2. 500 inbound replies through the signed webhook ----
+  const { yesSeconds, otherSeconds, inboundSeconds, failed } = await repliesStep(fake, step1);
+  // ---- 3. spacing at the default 5/s ----
+  const gaps = await spacingStep(fake);
   await fake.close();
 
   // One machine-readable line for `npm run bench` (scripts/bench.mjs).

@@ -29,14 +29,22 @@ import type { WaitlistService } from './waitlist.service.ts';
 const bearer = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().uuid() });
 
-/** The waitlist, its texts, templates and the business time zone (issue 5); full users only, like billing. */
-export const waitlistRoutes: FastifyPluginAsyncZod<{
+interface WaitlistRouteOptions {
   waitlistService: WaitlistService;
   authenticate: Guard;
-}> = async (app, { waitlistService: service, authenticate }) => {
-  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
-  const userOf = (request: FastifyRequest) => sessionOf(request).user;
-  const schema = <T extends object>(extra: T) => ({ tags: ['waitlist'], security: bearer, ...extra });
+}
+
+/** Signed-in full users only, like billing. */
+const guardedBy = (authenticate: Guard) => ({ onRequest: authenticate, preValidation: requireFullUser });
+const userOf = (request: FastifyRequest) => sessionOf(request).user;
+const schema = <T extends object>(extra: T) => ({ tags: ['waitlist'], security: bearer, ...extra });
+
+/** The waitlist itself: list, add, reorder, edit and remove customers. */
+const customerRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (
+  app,
+  { waitlistService: service, authenticate },
+) => {
+  const guarded = guardedBy(authenticate);
 
   app.get(
     '/waitlist',
@@ -83,31 +91,6 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  app.post(
-    '/waitlist/import/preview',
-    {
-      ...guarded,
-      schema: schema({ body: csvBody, response: { 200: importPreviewResponse, ...guardedErrors } }),
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.importPreview(userOf(request), request.body.csv),
-    }),
-  );
-
-  app.post(
-    '/waitlist/import',
-    {
-      ...guarded,
-      bodyLimit: 600 * 1024,
-      schema: schema({ body: csvBody, response: { 200: importResponse, ...guardedErrors } }),
-    },
-    async (request) => {
-      const data = await service.importCommit(userOf(request), request.body.csv);
-      return { success: true as const, data, message: waitlistMessages.imported(data.imported) };
-    },
-  );
-
   app.patch(
     '/waitlist/:id',
     {
@@ -137,6 +120,47 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
       message: waitlistMessages.customerRemoved,
     }),
   );
+};
+
+/** Adding customers from a CSV file: the preview with each row's errors, then the import. */
+const importRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (
+  app,
+  { waitlistService: service, authenticate },
+) => {
+  const guarded = guardedBy(authenticate);
+
+  app.post(
+    '/waitlist/import/preview',
+    {
+      ...guarded,
+      schema: schema({ body: csvBody, response: { 200: importPreviewResponse, ...guardedErrors } }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.importPreview(userOf(request), request.body.csv),
+    }),
+  );
+
+  app.post(
+    '/waitlist/import',
+    {
+      ...guarded,
+      bodyLimit: 600 * 1024,
+      schema: schema({ body: csvBody, response: { 200: importResponse, ...guardedErrors } }),
+    },
+    async (request) => {
+      const data = await service.importCommit(userOf(request), request.body.csv);
+      return { success: true as const, data, message: waitlistMessages.imported(data.imported) };
+    },
+  );
+};
+
+/** A customer's texts: the conversation, and a text from the owner. */
+const customerTextRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (
+  app,
+  { waitlistService: service, authenticate },
+) => {
+  const guarded = guardedBy(authenticate);
 
   app.get(
     '/waitlist/:id/messages',
@@ -165,6 +189,14 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
       return reply.status(201).send({ success: true as const, data, message: waitlistMessages.textQueued });
     },
   );
+};
+
+/** The owner's message templates. */
+const templateRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (
+  app,
+  { waitlistService: service, authenticate },
+) => {
+  const guarded = guardedBy(authenticate);
 
   app.get(
     '/message-templates',
@@ -188,6 +220,14 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
       message: waitlistMessages.templateUpdated,
     }),
   );
+};
+
+/** The business time zone. */
+const timeZoneRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (
+  app,
+  { waitlistService: service, authenticate },
+) => {
+  const guarded = guardedBy(authenticate);
 
   app.get(
     '/settings/time-zone',
@@ -210,4 +250,13 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{
       message: waitlistMessages.timeZoneUpdated,
     }),
   );
+};
+
+/** The waitlist, its texts, templates and the business time zone (issue 5); full users only, like billing. */
+export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (app, options) => {
+  await app.register(customerRoutes, options);
+  await app.register(importRoutes, options);
+  await app.register(customerTextRoutes, options);
+  await app.register(templateRoutes, options);
+  await app.register(timeZoneRoutes, options);
 };

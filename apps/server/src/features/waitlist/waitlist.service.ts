@@ -14,7 +14,7 @@ import type { UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
-import { parseCsv } from './csv.ts';
+import { type ParsedRow, parseImport } from './import-rows.ts';
 import * as repo from './waitlist.repo.ts';
 
 export const MAX_IMPORT_ROWS = 1000;
@@ -42,49 +42,6 @@ async function assertRoom(executor: Executor, user: UserRow, adding: number) {
   if (await hasRoom(executor, user, adding)) return;
   const cap = waitlistCap(user.subscriptionPlan) ?? 0;
   throw new Forbidden(waitlistMessages.capReached(user.subscriptionPlan, cap));
-}
-
-interface ParsedRow {
-  line: number;
-  name: string;
-  phone: string;
-  notes: string;
-  e164: string | null;
-  error: string | null;
-}
-
-/** name, phone, notes columns; a first row naming them is a header (any order), otherwise that order. */
-function parseImport(csv: string): ParsedRow[] {
-  const table = parseCsv(csv);
-  if (table.length === 0) return [];
-  const header = table[0]!.map((cell) => cell.trim().toLowerCase());
-  let columns = { name: 0, phone: 1, notes: 2 };
-  let start = 0;
-  const find = (...names: string[]) => header.findIndex((cell) => names.includes(cell));
-  if (find('name', 'full name', 'customer') >= 0 && find('phone', 'phone number', 'mobile', 'cell') >= 0) {
-    columns = {
-      name: find('name', 'full name', 'customer'),
-      phone: find('phone', 'phone number', 'mobile', 'cell'),
-      notes: find('notes', 'note', 'comments'),
-    };
-    start = 1;
-  }
-  const rows: ParsedRow[] = [];
-  for (let index = start; index < table.length; index += 1) {
-    const cells = table[index]!;
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    const name = (cells[columns.name] ?? '').trim();
-    const phone = (cells[columns.phone] ?? '').trim();
-    const notes = columns.notes >= 0 ? (cells[columns.notes] ?? '').trim() : '';
-    const e164 = phone ? normalizePhone(phone) : null;
-    let error: string | null = null;
-    if (!name) error = waitlistMessages.nameRequired;
-    else if (name.length > 100) error = 'Name must be at most 100 characters';
-    else if (!phone) error = waitlistMessages.phoneRequired;
-    else if (!e164) error = waitlistMessages.invalidPhone;
-    rows.push({ line: index + 1, name, phone, notes, e164, error });
-  }
-  return rows;
 }
 
 export type WaitlistService = ReturnType<typeof createWaitlistService>;
@@ -124,8 +81,16 @@ export function optOutFields(optOuts: Map<string, Date>, phone: string) {
   return at ? { optedOut: true, optedOutAt: at } : { optedOut: false, optedOutAt: null };
 }
 
+/** Locks the owner's row in `tx` and refuses when the waitlist is read-only now. */
+type WritableOwner = (tx: Executor, userId: string, now: Date) => Promise<UserRow>;
+
+/**
+ * The waitlist's service: one object composed of its parts by concern (the list and its order, adding and
+ * editing customers, the CSV import, a customer's texts, templates and settings), which share the
+ * dependencies and the writable-owner check.
+ */
 export function createWaitlistService(deps: WaitlistDeps) {
-  const { db, clock, users, texts, readOnlyReason } = deps;
+  const { clock, users, readOnlyReason } = deps;
 
   function assertWritable(user: UserRow, now: Date) {
     const reason = readOnlyReason(user, now);
@@ -143,34 +108,20 @@ export function createWaitlistService(deps: WaitlistDeps) {
     return owner;
   }
 
-  /** Marks per-row errors for duplicates (in the file and on the waitlist) and the plan cap. */
-  async function checkImport(executor: Executor, user: UserRow, csv: string) {
-    const rows = parseImport(csv);
-    if (rows.length === 0) throw new BadRequest(waitlistMessages.csvEmpty);
-    if (rows.length > MAX_IMPORT_ROWS) throw new BadRequest(waitlistMessages.csvTooLarge);
-    const existing = await repo.activePhones(executor, user.id);
-    const cap = waitlistCap(user.subscriptionPlan);
-    let room = cap === null ? Number.POSITIVE_INFINITY : cap - existing.size;
-    const seen = new Map<string, number>();
-    for (const row of rows) {
-      if (row.error || !row.e164) continue;
-      if (existing.has(row.e164)) row.error = waitlistMessages.duplicatePhone(row.e164);
-      else if (seen.has(row.e164)) row.error = `Same phone number as line ${seen.get(row.e164)}`;
-      else if (room <= 0) row.error = waitlistMessages.capReached(user.subscriptionPlan, cap ?? 0);
-      else {
-        seen.set(row.e164, row.line);
-        room -= 1;
-      }
-    }
-    return rows;
-  }
-
-  const toDto = (rows: ParsedRow[]): ImportRow[] =>
-    rows.map((row) => ({ line: row.line, name: row.name, phone: row.e164 ?? row.phone, error: row.error }));
-
   return {
     readOnlyReason: (user: UserRow) => readOnlyReason(user, clock.now()),
+    ...waitlistOrder(deps, writableOwner),
+    ...customerEdits(deps, writableOwner),
+    ...customerImport(deps, writableOwner),
+    ...customerTexts(deps, writableOwner),
+    ...ownerSettings(deps),
+  };
+}
 
+/** The waitlist as the owner sees it, and its order. */
+function waitlistOrder(deps: WaitlistDeps, writableOwner: WritableOwner) {
+  const { db, clock, readOnlyReason } = deps;
+  return {
     async list(user: UserRow, filter: { search?: string; status?: repo.CustomerRow['status'] }) {
       const [rows, count] = await Promise.all([
         repo.listCustomers(db, user.id, filter),
@@ -187,6 +138,35 @@ export function createWaitlistService(deps: WaitlistDeps) {
       };
     },
 
+    /**
+     * The listed customers take the positions they already hold between them, in the new order: the whole
+     * waitlist, or only the part the screen shows (a filtered list), may be reordered.
+     */
+    async reorder(user: UserRow, ids: string[]) {
+      const now = clock.now();
+      if (new Set(ids).size !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
+      return db.transaction(async (tx) => {
+        await writableOwner(tx, user.id, now);
+        const rows = await repo.positionsOf(tx, user.id, ids);
+        if (rows.length !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
+        const positions = rows.map((row) => row.position).sort((a, b) => a - b);
+        // Distinct positions even if two customers shared one.
+        for (let i = 1; i < positions.length; i += 1) {
+          if (positions[i]! <= positions[i - 1]!) positions[i] = positions[i - 1]! + 1;
+        }
+        for (const [index, id] of ids.entries()) {
+          await repo.updateCustomer(tx, id, { position: positions[index]! }, now);
+        }
+        return (await repo.listCustomers(tx, user.id)).map(repo.customerDto);
+      });
+    },
+  };
+}
+
+/** Adding, editing and removing one customer. */
+function customerEdits(deps: WaitlistDeps, writableOwner: WritableOwner) {
+  const { db, clock, texts } = deps;
+  return {
     async create(user: UserRow, body: CreateCustomerBody) {
       const now = clock.now();
       const phone = normalizePhone(body.phone);
@@ -273,30 +253,39 @@ export function createWaitlistService(deps: WaitlistDeps) {
         return repo.customerDto(row);
       });
     },
+  };
+}
 
-    /**
-     * The listed customers take the positions they already hold between them, in the new order: the whole
-     * waitlist, or only the part the screen shows (a filtered list), may be reordered.
-     */
-    async reorder(user: UserRow, ids: string[]) {
-      const now = clock.now();
-      if (new Set(ids).size !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
-      return db.transaction(async (tx) => {
-        await writableOwner(tx, user.id, now);
-        const rows = await repo.positionsOf(tx, user.id, ids);
-        if (rows.length !== ids.length) throw new BadRequest(waitlistMessages.reorderMismatch);
-        const positions = rows.map((row) => row.position).sort((a, b) => a - b);
-        // Distinct positions even if two customers shared one.
-        for (let i = 1; i < positions.length; i += 1) {
-          if (positions[i]! <= positions[i - 1]!) positions[i] = positions[i - 1]! + 1;
-        }
-        for (const [index, id] of ids.entries()) {
-          await repo.updateCustomer(tx, id, { position: positions[index]! }, now);
-        }
-        return (await repo.listCustomers(tx, user.id)).map(repo.customerDto);
-      });
-    },
+/** Adding customers from a CSV file: the preview with each row's errors, then the import. */
+function customerImport(deps: WaitlistDeps, writableOwner: WritableOwner) {
+  const { db, clock, texts } = deps;
 
+  /** Marks per-row errors for duplicates (in the file and on the waitlist) and the plan cap. */
+  async function checkImport(executor: Executor, user: UserRow, csv: string) {
+    const rows = parseImport(csv);
+    if (rows.length === 0) throw new BadRequest(waitlistMessages.csvEmpty);
+    if (rows.length > MAX_IMPORT_ROWS) throw new BadRequest(waitlistMessages.csvTooLarge);
+    const existing = await repo.activePhones(executor, user.id);
+    const cap = waitlistCap(user.subscriptionPlan);
+    let room = cap === null ? Number.POSITIVE_INFINITY : cap - existing.size;
+    const seen = new Map<string, number>();
+    for (const row of rows) {
+      if (row.error || !row.e164) continue;
+      if (existing.has(row.e164)) row.error = waitlistMessages.duplicatePhone(row.e164);
+      else if (seen.has(row.e164)) row.error = `Same phone number as line ${seen.get(row.e164)}`;
+      else if (room <= 0) row.error = waitlistMessages.capReached(user.subscriptionPlan, cap ?? 0);
+      else {
+        seen.set(row.e164, row.line);
+        room -= 1;
+      }
+    }
+    return rows;
+  }
+
+  const toDto = (rows: ParsedRow[]): ImportRow[] =>
+    rows.map((row) => ({ line: row.line, name: row.name, phone: row.e164 ?? row.phone, error: row.error }));
+
+  return {
     async importPreview(user: UserRow, csv: string) {
       const rows = toDto(await checkImport(db, user, csv));
       const invalid = rows.filter((row) => row.error).length;
@@ -334,7 +323,13 @@ export function createWaitlistService(deps: WaitlistDeps) {
         return { imported: valid.length, rows: toDto(rows) };
       });
     },
+  };
+}
 
+/** A customer's texts: the conversation, and a text from the owner. */
+function customerTexts(deps: WaitlistDeps, writableOwner: WritableOwner) {
+  const { db, clock, texts } = deps;
+  return {
     async conversation(user: UserRow, id: string) {
       const customer = await repo.findCustomerAnyStatus(db, user.id, id);
       if (!customer) throw new NotFound(waitlistMessages.customerNotFound);
@@ -358,7 +353,13 @@ export function createWaitlistService(deps: WaitlistDeps) {
       deps.onOutboxWrite?.();
       return (await texts.message(result.messageId))!;
     },
+  };
+}
 
+/** The owner's message templates and time zone. */
+function ownerSettings(deps: WaitlistDeps) {
+  const { db, clock, users } = deps;
+  return {
     async templates(user: UserRow) {
       const all = await repo.templatesOf(db, user.id);
       return messageTemplateKeys.map((key) => ({ key, ...all[key] }));
