@@ -4,6 +4,7 @@ export * from './billing.messages.ts';
 export * from './billing.schemas.ts';
 export * from './cards.ts';
 export * from './constants.ts';
+export * from './customer-words/index.ts';
 export * from './dashboard.schemas.ts';
 export * from './inbox.schemas.ts';
 export * from './join.schemas.ts';

@@ -1,69 +1,31 @@
 import { z } from 'zod';
+import { customerWords } from './customer-words/index.ts';
 import { normalizePhone } from './waitlist.schemas.ts';
 
 /**
  * Customers join a waitlist themselves (issue 15): a public page per business, /join/{slug}, with a QR code
  * and a printable poster; a confirmation text makes it a double opt-in, and texting JOIN starts the same.
+ * What the customer reads there is in the catalogue of customer words (`customerWords().join`, issue 25).
  */
-export const joinMessages = {
-  nameRequired: 'Please enter your name',
-  phoneRequired: 'Please enter your mobile number',
-  invalidPhone: 'Please enter a valid mobile number, for example (555) 123-4567',
-  consentRequired: 'Please tick the box to agree to texts',
-  notFound: 'This waitlist link is not valid. Ask the business for its current link.',
-  full: (business: string) =>
-    `The waitlist at ${business} is full right now. Please try again later, or call the business.`,
-  cannotText: (business: string) =>
-    `${business} cannot take sign-ups by text right now. Please call the business to join.`,
-  checkYourTexts: (business: string) =>
-    `Check your texts: reply YES to the message from ${business} to join the waitlist.`,
-  tooMany: 'Too many sign-ups from here. Please try again later.',
-  /** A number the business may not text (another country, premium rate, toll-free…: issue 24). */
-  notTextable:
-    'Please enter a mobile number from this business’s country. Toll-free, premium-rate and satellite numbers cannot get texts.',
-  /** The business has as many unanswered confirmation texts out as it may have (issue 24). */
-  busy: (business: string) =>
-    `${business} has many sign-ups waiting for a reply right now. Please try again tomorrow, or call the business.`,
-  /** Several sign-ups came from this connection: the page asks for a quick check that a person is there. */
-  proofRequired: 'Please tick “I’m not a robot”, then send again.',
-  proofFailed: 'The check that you are a person did not work. Please tick the box again, then send.',
-  /** The words of the page's "I'm not a robot" check (issue 24): our own, given to the ALTCHA widget. */
-  personCheck: {
-    loading: 'Loading a quick check…',
-    loadFailed: 'The check could not be loaded. Please check your connection and reload the page.',
-    label: 'I’m not a robot',
-    verifying: 'Checking…',
-    waitAlert: 'Checking… please wait a moment.',
-    verified: 'Done: you can send now',
-    verificationRequired: 'Please tick “I’m not a robot” first.',
-    error: 'The check did not work. Please tick the box again.',
-    expired: 'The check ran out of time. Please tick the box again.',
-  },
-  /** The consent wording shown beside the checkbox (and stored with the request). */
-  consent: (business: string) =>
-    `I agree to receive texts from ${business} about openings on its waitlist. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.`,
-  /** The confirmation text (double opt-in). */
-  confirmText: (business: string) =>
-    `${business}: Reply YES to join the waitlist at ${business}. Reply STOP to opt out.`,
-  welcomeText: (business: string) =>
-    `${business}: You're on the waitlist! We'll text you when a slot opens. Reply STOP to opt out.`,
-  fullText: (business: string) =>
-    `${business}: Sorry, the waitlist is full right now. Please try again later.`,
-  stoppedText: (business: string) =>
-    `${business}: You will not be added to the waitlist and will get no more texts. Reply JOIN to start again.`,
-  /** What the join request stores as consent when it came by text. */
+const words = customerWords().join;
+
+/** What a join request records when it came by text: the owner reads these on the customer's page. */
+export const joinRecordMessages = {
+  /** The consent kept with the request. */
   textConsent: 'Texted JOIN to the business number',
+  /** The customer's name when the JOIN text carried none. */
+  unnamedCustomer: 'Texted JOIN',
 } as const;
 
 export const joinBody = z.object({
-  name: z.string({ error: joinMessages.nameRequired }).trim().min(1, joinMessages.nameRequired).max(100),
+  name: z.string({ error: words.nameRequired }).trim().min(1, words.nameRequired).max(100),
   phone: z
-    .string({ error: joinMessages.phoneRequired })
+    .string({ error: words.phoneRequired })
     .trim()
-    .min(1, joinMessages.phoneRequired)
+    .min(1, words.phoneRequired)
     .max(40)
-    .refine((value) => normalizePhone(value) !== null, joinMessages.invalidPhone),
-  consent: z.literal(true, { error: joinMessages.consentRequired }),
+    .refine((value) => normalizePhone(value) !== null, words.invalidPhone),
+  consent: z.literal(true, { error: words.consentRequired }),
   /** A honeypot: people never see or fill it; a bot that fills it is answered as if fine, and nothing is kept. */
   website: z.string().max(200).optional(),
   /**

@@ -1,3 +1,5 @@
+import { customerWords, type Locale } from './customer-words/index.ts';
+
 /**
  * SMS length, encoding and carrier-filter warnings (issue 5): what the owner sees while typing a text.
  * GSM-7: 160 septets in one segment, 153 per segment when split (the extension table's characters take two
@@ -137,15 +139,19 @@ export function smsWarnings(text: string): SmsWarning[] {
   return warnings;
 }
 
-/** The line the first text to a customer ends with (CTIA/TCPA opt-out notice). */
-export const OPT_OUT_FOOTER = 'Reply STOP to opt out';
+/** @deprecated use customerWords().texts.optOutFooter (issue 25) */
+export const OPT_OUT_FOOTER = customerWords().texts.optOutFooter;
 
 /**
- * A text exactly as it goes out (issue 15): the first text to a customer ends with the opt-out line, unless
- * it already names STOP. The server sends this and the template editor counts segments on it.
+ * A text exactly as it goes out (issue 15): the first text to a customer ends with the opt-out line
+ * (`texts.optOutFooter`), unless it already names the stop word texts tell customers to send ("STOP"). The
+ * server sends this and the template editor counts segments on it.
  */
-export function textAsSent(body: string, options: { firstText: boolean }): string {
-  return options.firstText && !/\bSTOP\b/.test(body) ? `${body}\n${OPT_OUT_FOOTER}` : body;
+export function textAsSent(body: string, options: { firstText: boolean; locale?: Locale }): string {
+  const { texts, keywords } = customerWords(options.locale);
+  const stopWord = (keywords.stop[0] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const namesStop = new RegExp(`(?<![\\p{L}\\p{N}_])${stopWord}(?![\\p{L}\\p{N}_])`, 'u').test(body);
+  return options.firstText && !namesStop ? `${body}\n${texts.optOutFooter}` : body;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { customerWords } from './customer-words/index.ts';
 import { planLabels } from './messages.ts';
 
 /** Waitlist plan rules (issue 5). `null` = unlimited. Keys are users.subscriptionPlan values (+ enterprise). */
@@ -19,7 +20,7 @@ export function planLabel(plan: string): string {
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** Editable text templates; placeholders {name} {business} {time}. */
+/** Editable text templates; placeholders {name} {business} {time}; the defaults are customer words. */
 export const messageTemplateKeys = [
   'confirmation',
   'reminder',
@@ -29,15 +30,8 @@ export const messageTemplateKeys = [
 ] as const;
 export type MessageTemplateKey = (typeof messageTemplateKeys)[number];
 
-export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageTemplateKey, string> = {
-  confirmation: 'Hi {name}, your appointment at {business} is confirmed for {time}.',
-  reminder: 'Hi {name}, a reminder of your appointment at {business} on {time}.',
-  cancellation_alert:
-    'Hi {name}, a spot just opened at {business}: {time}. Reply YES to claim it. First to reply gets it.',
-  claimed: "You got it, {name}! You're booked at {business} for {time}. See you then.",
-  already_filled:
-    'Sorry {name}, the {time} spot at {business} has already been filled. We will text you when another opens.',
-};
+/** @deprecated use customerWords().templates (issue 25) */
+export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageTemplateKey, string> = customerWords().templates;
 
 export const templateLabels: Record<MessageTemplateKey, string> = {
   confirmation: 'Appointment confirmation',

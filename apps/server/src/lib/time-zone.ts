@@ -1,4 +1,8 @@
-/** Wall-clock arithmetic in an IANA time zone with Intl only (the business's tz: openings and alerts per day). */
+/**
+ * Wall-clock arithmetic in an IANA time zone with Intl only (the business's tz: openings and alerts per day).
+ * Times a customer reads in a text are not formatted here: `formatSlotTime` in the contract's catalogue of
+ * customer words writes them in the customer's language (issue 25).
+ */
 
 const formatters = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
@@ -115,7 +119,7 @@ export function parseStartsAt(value: string, timeZone: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Tue, Nov 24, 12:00 AM PST": how an instant reads to the owner or a customer. */
+/** "Tue, Nov 24, 12:00 AM PST": how an instant reads to the owner (a customer's text: formatSlotTime). */
 export function formatLocal(instant: Date, timeZone: string): string {
   return zonedFormat(LOCAL, timeZone).format(instant);
 }

@@ -1,7 +1,11 @@
-import { OPT_OUT_FOOTER } from '@waitlist/contract';
+import { customerWords, type ReplyKeyword, readReply } from '@waitlist/contract';
 
-/** What the owner and the customers read (issue 5). The opt-out line lives in the contract (issue 15). */
-export { OPT_OUT_FOOTER };
+/**
+ * What the owner reads (issue 5). What customers read and type is in the contract's catalogue of customer
+ * words (issue 25); the names below it delegate there until texting reads the catalogue.
+ */
+/** @deprecated use customerWords().texts.optOutFooter (issue 25) */
+export const OPT_OUT_FOOTER = customerWords().texts.optOutFooter;
 
 export const messagingMessages = {
   noNumber: 'You have no text number yet. Request one in the Billing tab before sending texts.',
@@ -29,29 +33,24 @@ export const messagingMessages = {
   webhookNotConfigured: 'Plivo webhooks are not configured (PLIVO_AUTH_TOKEN is not set).',
 } as const;
 
-/** The texts a keyword answers with; `business` is the business name. */
+/** @deprecated use customerWords().texts.stopConfirmation / startConfirmation / help (issue 25) */
 export const keywordReplies = {
-  stop: (business: string) =>
-    `${business}: You have been unsubscribed and will receive no more texts. Reply START to subscribe again.`,
-  start: (business: string) => `${business}: You are subscribed to texts again. ${OPT_OUT_FOOTER}.`,
-  help: (business: string) =>
-    `${business}: texts about your waitlist and openings. Reply STOP to opt out, START to opt back in. Msg & data rates may apply.`,
+  stop: (business: string) => customerWords().texts.stopConfirmation(business),
+  start: (business: string) => customerWords().texts.startConfirmation(business),
+  help: (business: string) => customerWords().texts.help(business),
 };
 
-export const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
-export const START_WORDS = ['START', 'UNSTOP'] as const;
-export const HELP_WORDS = ['HELP'] as const;
+/** @deprecated use customerWords().keywords.stop (issue 25) */
+export const STOP_WORDS = customerWords().keywords.stop;
+/** @deprecated use customerWords().keywords.start (issue 25) */
+export const START_WORDS = customerWords().keywords.start;
+/** @deprecated use customerWords().keywords.help (issue 25) */
+export const HELP_WORDS = customerWords().keywords.help;
 
-export type Keyword = 'stop' | 'start' | 'help';
+export type Keyword = Exclude<ReplyKeyword, 'join'>;
 
-/** The keyword a whole text is, ignoring case, surrounding spaces and punctuation ("Stop." is STOP). */
+/** @deprecated use readReply(text).keyword (issue 25); JOIN is read there too, and is null here as before */
 export function keywordOf(text: string): Keyword | null {
-  const word = text
-    .trim()
-    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
-    .toUpperCase();
-  if ((STOP_WORDS as readonly string[]).includes(word)) return 'stop';
-  if ((START_WORDS as readonly string[]).includes(word)) return 'start';
-  if ((HELP_WORDS as readonly string[]).includes(word)) return 'help';
-  return null;
+  const { keyword } = readReply(text);
+  return keyword === 'join' ? null : keyword;
 }

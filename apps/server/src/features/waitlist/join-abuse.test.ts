@@ -1,4 +1,4 @@
-import { joinMessages } from '@waitlist/contract';
+import { customerWords } from '@waitlist/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,8 @@ import { receiveText, textBodiesTo } from '../messaging/messaging.test-helpers.t
 import { mayTextConfirmation, UNCONFIRMED_TEXTS_PER_DAY } from './join.service.ts';
 import { quickProofOfWork, solvedProof } from './join.test-helpers.ts';
 import { call, customerPhone, importCustomers, owner } from './waitlist.test-helpers.ts';
+
+const { join: joinWords, texts } = customerWords();
 
 /** Issue 24: SMS pumping and harassment through the join page and JOIN texts. */
 let t: TestApp;
@@ -50,7 +52,7 @@ describe('only numbers of the business’s country that take texts', () => {
     const o = await ownerWithLink();
     const answer = await join(o.slug, { name: 'Mallory', phone, consent: true });
     expect(answer.statusCode, answer.body).toBe(400);
-    expect(answer.json().errors).toEqual({ phone: joinMessages.notTextable });
+    expect(answer.json().errors).toEqual({ phone: joinWords.notTextable });
     expect(await traces(phone)).toEqual({ requests: 0, texts: 0 });
   });
 
@@ -58,7 +60,7 @@ describe('only numbers of the business’s country that take texts', () => {
     const o = await ownerWithLink();
     const phone = customerPhone(101);
     expect((await join(o.slug, { name: 'Ann', phone, consent: true })).statusCode).toBe(200);
-    expect(await textsTo(phone)).toEqual([joinMessages.confirmText('Bella Salon')]);
+    expect(await textsTo(phone)).toEqual([texts.joinRequest('Bella Salon')]);
   });
 
   it('answers no JOIN, STOP or START texted from such a number, and still records its STOP', async () => {
@@ -103,7 +105,7 @@ describe('caps per business on unconfirmed confirmation texts', () => {
       403: 70 - UNCONFIRMED_TEXTS_PER_DAY,
     });
     const over = answers.find((answer) => answer.statusCode === 403)!;
-    expect(over.json().message).toBe(joinMessages.busy('Bella Salon'));
+    expect(over.json().message).toBe(joinWords.busy('Bella Salon'));
     const sent = await t.database.db
       .select()
       .from(messages)
@@ -152,7 +154,7 @@ describe('per-address limits', () => {
     // … and the fourth from yet another address of it is asked for one.
     const fourth = await send(4, '2001:db8:24:1::ffff');
     expect(fourth.statusCode).toBe(400);
-    expect(fourth.json().errors).toEqual({ altcha: joinMessages.proofRequired });
+    expect(fourth.json().errors).toEqual({ altcha: joinWords.proofRequired });
     // The next /64 is another client.
     expect((await send(5, '2001:db8:24:2::1')).statusCode).toBe(200);
 
@@ -212,21 +214,21 @@ describe('a proof that a person is there, after three sign-ups an hour from one 
     const without = await send(3);
     expect(without.statusCode).toBe(400);
     expect(without.json()).toMatchObject({
-      message: joinMessages.proofRequired,
-      errors: { altcha: joinMessages.proofRequired },
+      message: joinWords.proofRequired,
+      errors: { altcha: joinWords.proofRequired },
     });
     expect(await textsTo(customerPhone(2503))).toEqual([]);
 
     const proof = await solvedProof(t, o.slug, ip);
     expect((await send(4, proof)).statusCode).toBe(200);
-    expect(await textsTo(customerPhone(2504))).toEqual([joinMessages.confirmText('Bella Salon')]);
+    expect(await textsTo(customerPhone(2504))).toEqual([texts.joinRequest('Bella Salon')]);
 
     // (From other addresses, to stay within the address's ten sign-ups an hour: a proof is checked whenever
     // one is sent.)
     const refused = async (altcha: string, n: number) => {
       const answer = await send(n, altcha, uniqueIp());
       expect(answer.statusCode, answer.body).toBe(400);
-      expect(answer.json().errors).toEqual({ altcha: joinMessages.proofFailed });
+      expect(answer.json().errors).toEqual({ altcha: joinWords.proofFailed });
       expect(await textsTo(customerPhone(2500 + n))).toEqual([]);
     };
     // Used once already.
@@ -292,20 +294,17 @@ describe('STOP is kept for join numbers', () => {
     expect((await join(o.slug, { name: 'Sam', phone, consent: true })).statusCode).toBe(200);
     expect(await receiveText(t, phone, o.number, 'STOP')).toMatchObject({ action: 'opted_out' });
     const before = await textsTo(phone);
-    expect(before).toEqual([
-      joinMessages.confirmText('Bella Salon'),
-      joinMessages.stoppedText('Bella Salon'),
-    ]);
+    expect(before).toEqual([texts.joinRequest('Bella Salon'), texts.joinStopped('Bella Salon')]);
 
     const again = await join(o.slug, { name: 'Sam', phone, consent: true });
     expect(again.statusCode).toBe(200);
-    expect(again.json().message).toBe(joinMessages.checkYourTexts('Bella Salon'));
+    expect(again.json().message).toBe(joinWords.checkYourTexts('Bella Salon'));
     expect(await textsTo(phone)).toEqual(before);
     expect(await t.database.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).toHaveLength(1);
 
     // The phone's own JOIN is its consent again ("Reply JOIN to start again").
     expect(await receiveText(t, phone, o.number, 'JOIN')).toMatchObject({ action: 'join_requested' });
-    expect((await textsTo(phone)).at(-1)).toBe(joinMessages.confirmText('Bella Salon'));
+    expect((await textsTo(phone)).at(-1)).toBe(texts.joinRequest('Bella Salon'));
   });
 
   it('keeps a STOP from a number that never joined, until its START', async () => {
@@ -316,7 +315,7 @@ describe('STOP is kept for join numbers', () => {
     expect(await textsTo(phone)).toEqual([]);
     expect(await receiveText(t, phone, o.number, 'START')).toMatchObject({ action: 'opted_in' });
     expect((await join(o.slug, { name: 'Eve', phone, consent: true })).statusCode).toBe(200);
-    expect((await textsTo(phone)).at(-1)).toBe(joinMessages.confirmText('Bella Salon'));
+    expect((await textsTo(phone)).at(-1)).toBe(texts.joinRequest('Bella Salon'));
   });
 });
 

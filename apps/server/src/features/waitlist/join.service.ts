@@ -1,24 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { isClaim, type JoinBody, joinMessages, normalizePhone, normalizeReply } from '@waitlist/contract';
+import { customerWords, type JoinBody, normalizePhone } from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { addressKey } from '../../lib/address-key.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { BadRequest, Forbidden, NotFound, TooManyRequests } from '../../lib/errors.ts';
+import { BadRequest, Forbidden, NotFound, TextingRefused, TooManyRequests } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { businessCountry, isTextableNumber } from '../../lib/textable-number.ts';
-import {
-  type EnqueueSmsInput,
-  type StrangerHandler,
-  TextingRefused,
-} from '../messaging/messaging.service.ts';
+import type { StrangerHandler } from '../conversation/conversation.service.ts';
+import type { EnqueueSmsInput } from '../messaging/messaging.service.ts';
 import * as joinRepo from './join.repo.ts';
+import { businessOf, createJoinByText } from './join-by-text.ts';
 import type { JoinProof } from './join-proof.ts';
 import { createQrCodes } from './join-qr.ts';
 import * as repo from './waitlist.repo.ts';
-import { freePlaces, hasRoom, optOutFields } from './waitlist.service.ts';
+import { freePlaces, hasRoom } from './waitlist.service.ts';
 
 /** What joining needs from other features, wired in app.ts (decision 0008). */
 export interface JoinDeps {
@@ -49,9 +47,6 @@ export interface JoinDeps {
   enqueueSms(executor: Executor, input: EnqueueSmsInput): Promise<{ messageId: string }>;
 }
 
-/** Confirmation texts a day to one phone that asked by texting JOIN. */
-export const JOIN_TEXTS_PER_DAY = 3;
-
 /** Confirmation texts no YES answered (yet) that a business may have out over 24 hours (issue 24). */
 export const UNCONFIRMED_TEXTS_PER_DAY = 50;
 
@@ -72,7 +67,29 @@ const QR_CODES_KEPT = 500;
 /** What a text from a number that is not a customer did (features/messaging's stranger handler). */
 export type StrangerAction = 'join_requested' | 'joined' | 'opted_out' | 'ignored';
 
-const businessOf = (owner: UserRow) => owner.businessName || 'Your business';
+/** The customer words of join (the page, its answers and the texts), English until a customer has a locale. */
+const words = customerWords();
+const joinWords = words.join;
+
+/** Under the owner's row lock: whether one more confirmation text fits the business's caps. */
+async function confirmationFits(executor: Executor, owner: UserRow, now: Date) {
+  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  return mayTextConfirmation({
+    unconfirmedToday: await joinRepo.unconfirmedJoinRequestsSince(executor, owner.id, since),
+    freePlaces: await freePlaces(executor, owner),
+  });
+}
+
+/** Whether this address has used its sign-ups without a proof of work for the hour. */
+async function proofRequired(limiter: JoinDeps['limiter'], address: string) {
+  try {
+    await limiter.check('joinProofIp', address);
+    return false;
+  } catch (error) {
+    if (error instanceof TooManyRequests) return true;
+    throw error;
+  }
+}
 
 /**
  * "bella-salon-3f9a1c0e5b7d2a46": the business name, lower case, then a random tail of 64 bits so links
@@ -92,6 +109,46 @@ export function joinSlugFor(businessName: string): string {
 }
 
 /**
+ * A person is there (issue 24): the first sign-ups of an address in an hour need nothing (joinProofIp);
+ * after them, a solved proof of work from our own challenge, each taken once. Throws BadRequest naming the
+ * `altcha` field, so the page shows the widget.
+ */
+async function assertPerson(
+  deps: Pick<JoinDeps, 'db' | 'proof' | 'logger' | 'limiter'>,
+  request: { slug: string; address: string; payload: string | undefined; now: Date },
+) {
+  const { slug, address, payload, now } = request;
+  if (payload) {
+    const refusal = await deps.proof.take(deps.db, slug, payload, now);
+    if (!refusal) return;
+    deps.logger.info({ refusal }, 'join: proof of work refused');
+    throw new BadRequest(joinWords.proofFailed, { altcha: joinWords.proofFailed });
+  }
+  try {
+    await deps.limiter.consume('joinProofIp', address);
+  } catch (error) {
+    if (!(error instanceof TooManyRequests)) throw error;
+    throw new BadRequest(joinWords.proofRequired, { altcha: joinWords.proofRequired });
+  }
+}
+
+/** The owner's link (made on first use), for the waitlist page's "Let customers join" card. */
+async function joinLinkOf(deps: Pick<JoinDeps, 'db' | 'owners' | 'publicUrl'>, user: UserRow) {
+  let slug = user.joinSlug;
+  for (let attempt = 0; !slug && attempt < 5; attempt += 1) {
+    try {
+      slug = await deps.owners.setJoinSlugIfMissing(deps.db, user.id, joinSlugFor(user.businessName));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  if (!slug) throw new Error('could not make a join link');
+  const url = `${deps.publicUrl}/join/${slug}`;
+  const qr = `${deps.publicUrl}/api/v1/join/${slug}/qr`;
+  return { slug, url, posterUrl: `${url}/poster`, qrSvgUrl: `${qr}.svg`, qrPngUrl: `${qr}.png` };
+}
+
+/**
  * Customers join a waitlist themselves (issue 15): the public page's request and the JOIN text both make a
  * pending join request and send one confirmation text; the customer's YES makes them a waiting customer,
  * with the consent wording, time, address and the YES kept as proof (double opt-in).
@@ -99,6 +156,7 @@ export function joinSlugFor(businessName: string): string {
 export function createJoinService(deps: JoinDeps) {
   const { db, clock, owners } = deps;
   const qrCodes = createQrCodes({ max: QR_CODES_KEPT });
+  const onStranger = createJoinByText(deps, { fits: confirmationFits, send: sendConfirmation });
 
   /**
    * The business behind a join link. Unknown links are counted per address (joinMissIp): past the budget the
@@ -109,49 +167,9 @@ export function createJoinService(deps: JoinDeps) {
     const owner = await owners.findOwnerByJoinSlug(db, slug);
     if (!owner) {
       await deps.limiter.consume('joinMissIp', address);
-      throw new NotFound(joinMessages.notFound);
+      throw new NotFound(joinWords.notFound);
     }
     return owner;
-  }
-
-  /** Whether this address has used its sign-ups without a proof of work for the hour. */
-  async function proofRequired(address: string) {
-    try {
-      await deps.limiter.check('joinProofIp', address);
-      return false;
-    } catch (error) {
-      if (error instanceof TooManyRequests) return true;
-      throw error;
-    }
-  }
-
-  /**
-   * A person is there (issue 24): the first sign-ups of an address in an hour need nothing (joinProofIp);
-   * after them, a solved proof of work from our own challenge, each taken once. Throws BadRequest naming the
-   * `altcha` field, so the page shows the widget.
-   */
-  async function assertPerson(slug: string, address: string, payload: string | undefined, now: Date) {
-    if (payload) {
-      const refusal = await deps.proof.take(db, slug, payload, now);
-      if (!refusal) return;
-      deps.logger.info({ refusal }, 'join: proof of work refused');
-      throw new BadRequest(joinMessages.proofFailed, { altcha: joinMessages.proofFailed });
-    }
-    try {
-      await deps.limiter.consume('joinProofIp', address);
-    } catch (error) {
-      if (!(error instanceof TooManyRequests)) throw error;
-      throw new BadRequest(joinMessages.proofRequired, { altcha: joinMessages.proofRequired });
-    }
-  }
-
-  /** Under the owner's row lock: whether one more confirmation text fits the business's caps. */
-  async function confirmationFits(executor: Executor, owner: UserRow, now: Date) {
-    const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-    return mayTextConfirmation({
-      unconfirmedToday: await joinRepo.unconfirmedJoinRequestsSince(executor, owner.id, since),
-      freePlaces: await freePlaces(executor, owner),
-    });
   }
 
   /**
@@ -164,34 +182,21 @@ export function createJoinService(deps: JoinDeps) {
       await deps.enqueueSms(executor, {
         userId: owner.id,
         to: phone,
-        body: joinMessages.confirmText(businessOf(owner)),
+        body: words.texts.joinRequest(businessOf(owner)),
         now,
       });
       return true;
     } catch (error) {
       if (!(error instanceof TextingRefused)) throw error;
       if (error.reason === 'number_not_verified')
-        throw new Forbidden(joinMessages.cannotText(businessOf(owner)));
+        throw new Forbidden(joinWords.cannotText(businessOf(owner)));
       return false;
     }
   }
 
   return {
     /** The owner's link (made on first use), for the waitlist page's "Let customers join" card. */
-    async joinLink(user: UserRow) {
-      let slug = user.joinSlug;
-      for (let attempt = 0; !slug && attempt < 5; attempt += 1) {
-        try {
-          slug = await owners.setJoinSlugIfMissing(db, user.id, joinSlugFor(user.businessName));
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-        }
-      }
-      if (!slug) throw new Error('could not make a join link');
-      const url = `${deps.publicUrl}/join/${slug}`;
-      const qr = `${deps.publicUrl}/api/v1/join/${slug}/qr`;
-      return { slug, url, posterUrl: `${url}/poster`, qrSvgUrl: `${qr}.svg`, qrPngUrl: `${qr}.png` };
-    },
+    joinLink: (user: UserRow) => joinLinkOf(deps, user),
 
     /** GET /join/{slug}: what the public page shows; nothing about the customers. */
     async page(slug: string, ip: string) {
@@ -199,9 +204,9 @@ export function createJoinService(deps: JoinDeps) {
       const owner = await ownerOf(slug, address);
       return {
         businessName: businessOf(owner),
-        consentText: joinMessages.consent(businessOf(owner)),
+        consentText: joinWords.consent(businessOf(owner)),
         full: !(await hasRoom(db, owner, 1)),
-        proofRequired: await proofRequired(address),
+        proofRequired: await proofRequired(deps.limiter, address),
       };
     },
 
@@ -227,32 +232,31 @@ export function createJoinService(deps: JoinDeps) {
     async request(slug: string, body: JoinBody, meta: { ip: string; userAgent: string | undefined }) {
       const address = addressKey(meta.ip);
       const owner = await ownerOf(slug, address);
-      const answer = joinMessages.checkYourTexts(businessOf(owner));
+      const answer = joinWords.checkYourTexts(businessOf(owner));
       await deps.limiter.consume('joinIp', address);
       // The honeypot: filled only by bots. They get the usual answer; nothing is kept or sent.
       if (body.website?.trim()) return answer;
       const phone = normalizePhone(body.phone)!;
       if (!isTextableNumber(phone, businessCountry(owner)))
-        throw new BadRequest(joinMessages.notTextable, { phone: joinMessages.notTextable });
+        throw new BadRequest(joinWords.notTextable, { phone: joinWords.notTextable });
       const now = clock.now();
-      await assertPerson(slug, address, body.altcha, now);
+      await assertPerson(deps, { slug, address, payload: body.altcha, now });
       await deps.limiter.consume('joinPhone', `${owner.id}:${phone}`);
       const queued = await db.transaction(async (tx) => {
         const locked = (await owners.lockUser(tx, owner.id)) ?? owner;
         if (await repo.findActiveByPhone(tx, owner.id, phone)) return false; // already on it: say nothing more
-        if (deps.readOnlyReason(locked, now))
-          throw new Forbidden(joinMessages.cannotText(businessOf(locked)));
-        if (!(await hasRoom(tx, locked, 1))) throw new Forbidden(joinMessages.full(businessOf(locked)));
+        if (deps.readOnlyReason(locked, now)) throw new Forbidden(joinWords.cannotText(businessOf(locked)));
+        if (!(await hasRoom(tx, locked, 1))) throw new Forbidden(joinWords.full(businessOf(locked)));
         // Decided here, under the lock, so a parallel burst meets the cap one request at a time.
         if (!(await confirmationFits(tx, locked, now)))
-          throw new Forbidden(joinMessages.busy(businessOf(locked)));
+          throw new Forbidden(joinWords.busy(businessOf(locked)));
         if (!(await sendConfirmation(tx, locked, phone, now))) return false;
         await joinRepo.insertJoinRequest(tx, {
           userId: owner.id,
           name: body.name.trim(),
           phone,
           method: 'web_form',
-          consentText: joinMessages.consent(businessOf(locked)),
+          consentText: joinWords.consent(businessOf(locked)),
           ipAddress: meta.ip,
           userAgent: meta.userAgent?.slice(0, 300) ?? null,
           createdAt: now,
@@ -264,101 +268,10 @@ export function createJoinService(deps: JoinDeps) {
     },
 
     /**
-     * A text to a business from a number that is not its customer (features/messaging calls this inside the
-     * inbound transaction): JOIN starts a request; YES confirms a pending one; STOP cancels it.
+     * A text to a business from a number that is not its customer (texting calls this inside the inbound
+     * transaction): JOIN starts a request; YES confirms a pending one; STOP cancels it (join-by-text.ts).
      */
-    async onStranger(input: Parameters<StrangerHandler>[0]): Promise<StrangerAction> {
-      const { tx, userId, from, body, now } = input;
-      const pending = await joinRepo.pendingJoinRequest(tx, userId, from);
-      if (input.keyword === 'stop') {
-        // Texting recorded the opt-out already; the pending request is cancelled and confirmed as such.
-        if (!pending) return 'ignored';
-        await joinRepo.settleJoinRequests(tx, userId, from, { status: 'cancelled' });
-        const owner = await owners.lockUser(tx, userId);
-        if (owner) await input.reply(joinMessages.stoppedText(businessOf(owner)));
-        return 'opted_out';
-      }
-      if (input.keyword) return 'ignored';
-      const words = normalizeReply(body).split(' ');
-      if (pending && isClaim(body)) {
-        const owner = await owners.lockUser(tx, userId);
-        if (!owner) return 'ignored';
-        const existing = await repo.findActiveByPhone(tx, userId, from);
-        if (!existing && !(await hasRoom(tx, owner, 1))) {
-          await joinRepo.settleJoinRequests(tx, userId, from, { status: 'full' });
-          await deps.enqueueSms(tx, {
-            userId,
-            to: from,
-            body: joinMessages.fullText(businessOf(owner)),
-            now,
-          });
-          return 'ignored';
-        }
-        const optOuts = existing ? new Map<string, Date>() : await deps.optOuts.optOutsOf(tx, userId, [from]);
-        const customer =
-          existing ??
-          (
-            await repo.insertCustomers(tx, [
-              {
-                userId,
-                name: pending.name,
-                phone: from,
-                ...optOutFields(optOuts, from),
-                notes: '',
-                consentMethod: pending.method,
-                consentedAt: now,
-                preferences: [],
-                position: await repo.nextPosition(tx, userId),
-                createdAt: now,
-                updatedAt: now,
-              },
-            ])
-          )[0]!;
-        await joinRepo.settleJoinRequests(tx, userId, from, {
-          status: 'confirmed',
-          confirmedAt: now,
-          confirmationMessageId: input.messageId,
-          customerId: customer.id,
-        });
-        await deps.enqueueSms(tx, {
-          userId,
-          customerId: customer.id,
-          to: from,
-          body: joinMessages.welcomeText(businessOf(owner)),
-          now,
-        });
-        return 'joined';
-      }
-      if (words[0] === 'join' && !pending) {
-        const owner = await owners.lockUser(tx, userId);
-        if (!owner || deps.readOnlyReason(owner, now) || !(await hasRoom(tx, owner, 1))) return 'ignored';
-        // At most JOIN_TEXTS_PER_DAY confirmation texts a day to one phone (counted in this transaction: the
-        // rate limiter would wait on it).
-        const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-        if ((await joinRepo.joinRequestsSince(tx, userId, from, since)) >= JOIN_TEXTS_PER_DAY)
-          return 'ignored';
-        if (!(await confirmationFits(tx, owner, now))) return 'ignored';
-        // "JOIN Priya Shah": the name is what follows the word, as typed.
-        const name =
-          body
-            .trim()
-            .replace(/^\W*join\b[\s,:.-]*/i, '')
-            .slice(0, 100) || 'Texted JOIN';
-        // The phone's own JOIN is its consent again: it lifts an earlier STOP ("Reply JOIN to start again").
-        await deps.optOuts.removeOptOut(tx, userId, from);
-        if (!(await sendConfirmation(tx, owner, from, now))) return 'ignored';
-        await joinRepo.insertJoinRequest(tx, {
-          userId,
-          name,
-          phone: from,
-          method: 'text_keyword',
-          consentText: joinMessages.textConsent,
-          createdAt: now,
-        });
-        return 'join_requested';
-      }
-      return 'ignored';
-    },
+    onStranger: (input: Parameters<StrangerHandler>[0]) => onStranger(input),
   };
 }
 export type JoinService = ReturnType<typeof createJoinService>;

@@ -1,4 +1,4 @@
-import { joinMessages } from '@waitlist/contract';
+import { customerWords, joinRecordMessages } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, joinRequests, messages, users } from '../../db/schema.ts';
@@ -6,6 +6,8 @@ import { createTestApp, type TestApp, uniqueIp } from '../../test/test-app.ts';
 import { receiveText, textBodiesTo } from '../messaging/messaging.test-helpers.ts';
 import { quickProofOfWork, solvedProof } from './join.test-helpers.ts';
 import { call, customerPhone, importCustomers, owner } from './waitlist.test-helpers.ts';
+
+const { join: joinWords, texts } = customerWords();
 
 /** Issue 15: customers join a waitlist themselves. */
 let t: TestApp;
@@ -50,7 +52,7 @@ describe('the public join page', () => {
       success: true,
       data: {
         businessName: 'Bella Salon',
-        consentText: joinMessages.consent('Bella Salon'),
+        consentText: joinWords.consent('Bella Salon'),
         full: false,
         proofRequired: false,
       },
@@ -63,8 +65,8 @@ describe('the public join page', () => {
       '203.0.113.9',
     );
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json().message).toBe(joinMessages.checkYourTexts('Bella Salon'));
-    expect(await textsTo(phone)).toEqual([joinMessages.confirmText('Bella Salon')]);
+    expect(answer.json().message).toBe(joinWords.checkYourTexts('Bella Salon'));
+    expect(await textsTo(phone)).toEqual([texts.joinRequest('Bella Salon')]);
     // Not waiting yet.
     expect(await t.database.db.select().from(customers).where(eq(customers.phone, phone))).toHaveLength(0);
 
@@ -76,7 +78,7 @@ describe('the public join page', () => {
     expect(request).toMatchObject({
       status: 'confirmed',
       method: 'web_form',
-      consentText: joinMessages.consent('Bella Salon'),
+      consentText: joinWords.consent('Bella Salon'),
       ipAddress: '203.0.113.9',
       userAgent: 'JoinTest/1.0',
       customerId: customer!.id,
@@ -87,7 +89,7 @@ describe('the public join page', () => {
       .from(messages)
       .where(eq(messages.id, request!.confirmationMessageId!));
     expect(yes!.body).toBe('Yes!');
-    expect((await textsTo(phone)).at(-1)).toBe(joinMessages.welcomeText('Bella Salon'));
+    expect((await textsTo(phone)).at(-1)).toBe(texts.joinWelcome('Bella Salon'));
   });
 
   it('keeps nothing from a bot that fills the honeypot, and answers it the same', async () => {
@@ -95,7 +97,7 @@ describe('the public join page', () => {
     const phone = customerPhone(811);
     const answer = await join(o.slug, { name: 'Bot', phone, consent: true, website: 'http://spam.example' });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().message).toBe(joinMessages.checkYourTexts('Bella Salon'));
+    expect(answer.json().message).toBe(joinWords.checkYourTexts('Bella Salon'));
     expect(await textsTo(phone)).toEqual([]);
     expect(await t.database.db.select().from(joinRequests).where(eq(joinRequests.phone, phone))).toHaveLength(
       0,
@@ -107,13 +109,13 @@ describe('the public join page', () => {
     const bad = await join(o.slug, { name: ' ', phone: '12', consent: false });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({
-      name: joinMessages.nameRequired,
-      phone: joinMessages.invalidPhone,
-      consent: joinMessages.consentRequired,
+      name: joinWords.nameRequired,
+      phone: joinWords.invalidPhone,
+      consent: joinWords.consentRequired,
     });
     const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/join/no-such-business' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(joinMessages.notFound);
+    expect(unknown.json().message).toBe(joinWords.notFound);
   });
 
   it('gives an already-waiting phone the same answer and no second text', async () => {
@@ -124,7 +126,7 @@ describe('the public join page', () => {
     const before = (await textsTo(phone)).length;
     const again = await join(o.slug, { name: 'Ann', phone, consent: true });
     expect(again.statusCode).toBe(200);
-    expect(again.json().message).toBe(joinMessages.checkYourTexts('Bella Salon'));
+    expect(again.json().message).toBe(joinWords.checkYourTexts('Bella Salon'));
     expect(await textsTo(phone)).toHaveLength(before);
   });
 
@@ -160,7 +162,7 @@ describe('the public join page', () => {
     const phone = customerPhone(890);
     const answer = await join(o.slug, { name: 'Zed', phone, consent: true });
     expect(answer.statusCode).toBe(403);
-    expect(answer.json().message).toBe(joinMessages.full('Bella Salon'));
+    expect(answer.json().message).toBe(joinWords.full('Bella Salon'));
     expect(await textsTo(phone)).toEqual([]);
   });
 
@@ -170,7 +172,7 @@ describe('the public join page', () => {
     const phone = customerPhone(895);
     const answer = await join(o.slug, { name: 'Zed', phone, consent: true });
     expect(answer.statusCode).toBe(403);
-    expect(answer.json().message).toBe(joinMessages.cannotText('Bella Salon'));
+    expect(answer.json().message).toBe(joinWords.cannotText('Bella Salon'));
     expect(await textsTo(phone)).toEqual([]);
   });
 
@@ -193,12 +195,12 @@ describe('joining by text', () => {
     const o = await ownerWithLink();
     const phone = customerPhone(901);
     expect(await text(phone, o.number, 'Join Priya Shah')).toMatchObject({ action: 'join_requested' });
-    expect(await textsTo(phone)).toEqual([joinMessages.confirmText('Bella Salon')]);
+    expect(await textsTo(phone)).toEqual([texts.joinRequest('Bella Salon')]);
     expect(await text(phone, o.number, 'yes please')).toMatchObject({ action: 'joined' });
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.phone, phone));
     expect(customer).toMatchObject({ name: 'Priya Shah', consentMethod: 'text_keyword', status: 'waiting' });
     const [request] = await t.database.db.select().from(joinRequests).where(eq(joinRequests.phone, phone));
-    expect(request).toMatchObject({ method: 'text_keyword', consentText: joinMessages.textConsent });
+    expect(request).toMatchObject({ method: 'text_keyword', consentText: joinRecordMessages.textConsent });
   });
 
   it('STOP from someone asked to confirm cancels it: a later YES adds nothing', async () => {
@@ -208,7 +210,7 @@ describe('joining by text', () => {
     expect(await text(phone, o.number, 'STOP')).toMatchObject({ action: 'opted_out' });
     expect(await text(phone, o.number, 'YES')).toMatchObject({ action: 'ignored' });
     expect(await t.database.db.select().from(customers).where(eq(customers.phone, phone))).toHaveLength(0);
-    expect((await textsTo(phone)).at(-1)).toBe(joinMessages.stoppedText('Bella Salon'));
+    expect((await textsTo(phone)).at(-1)).toBe(texts.joinStopped('Bella Salon'));
   });
 
   it('ignores anything else from a number that is not a customer', async () => {

@@ -1,9 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { JoinBody, joinAnswer, joinPageResponse } from '@waitlist/contract';
+import { customerWords, type JoinBody, type joinAnswer, type joinPageResponse } from '@waitlist/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 type JoinPage = z.output<typeof joinPageResponse>['data'];
+
+/** What a customer reads when a call fails without the server's own words (issue 25). */
+const words = customerWords().join.page;
 
 /** GET /join/:slug: the business's name, the consent wording, whether the waitlist is full. */
 export function useJoinPage(slug: string) {
@@ -12,7 +15,7 @@ export function useJoinPage(slug: string) {
     queryFn: async ({ signal }): Promise<JoinPage> =>
       (
         await apiRequest<z.output<typeof joinPageResponse>>(`/join/${encodeURIComponent(slug)}`, {
-          defaultMessage: 'This page could not be loaded. Please try again.',
+          defaultMessage: words.loadFailedRetry,
           signal,
         })
       ).data,
@@ -27,7 +30,7 @@ export function useJoin(slug: string) {
       apiRequest<z.output<typeof joinAnswer>>(`/join/${encodeURIComponent(slug)}`, {
         method: 'POST',
         body,
-        defaultMessage: 'Your request could not be sent. Please try again.',
+        defaultMessage: words.sendFailed,
       }),
   });
 }

@@ -1,9 +1,12 @@
-import { joinMessages } from '@waitlist/contract';
+import { customerWords } from '@waitlist/contract';
 import { createElement, useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { challengeUrl } from '../api/join.ts';
 
 type Loading = 'loading' | 'ready' | 'failed';
+
+/** The check's words: the catalogue of customer words (issue 25). */
+const words = customerWords().join.personCheck;
 
 /**
  * The widget, loaded once, on demand: the join page carries none of it until the server asks. The "external"
@@ -20,8 +23,8 @@ const loadWidget = () => {
     ([, { default: Pbkdf2Worker }]) => {
       globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
       // The widget's words are ours, from the catalogue (its own English stays for anything we do not name).
-      const { loading: _page, loadFailed: _failed, ...words } = joinMessages.personCheck;
-      globalThis.$altcha.i18n.set('en', { ...globalThis.$altcha.i18n.get('en'), ...words });
+      const { loading: _page, loadFailed: _failed, ...widgetWords } = words;
+      globalThis.$altcha.i18n.set('en', { ...globalThis.$altcha.i18n.get('en'), ...widgetWords });
     },
     (error: unknown) => {
       widgetModule = undefined;
@@ -78,11 +81,11 @@ export function PersonCheck({
     <div className="join__check field" aria-describedby={error ? errorId : undefined}>
       {loading === 'failed' ? (
         <p className="field__error" role="alert">
-          {joinMessages.personCheck.loadFailed}
+          {words.loadFailed}
         </p>
       ) : loading === 'loading' ? (
         <p className="muted" role="status">
-          {joinMessages.personCheck.loading}
+          {words.loading}
         </p>
       ) : (
         createElement('altcha-widget', {

@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { joinMessages } from '@waitlist/contract';
+import { customerWords } from '@waitlist/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/fixtures.ts';
 import { type MockAnswer, mockApi } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+
+const joinWords = customerWords().join;
 
 // The proof-of-work widget (a web component) is not drawn in jsdom: the tests play its events.
 vi.mock('altcha/external', () => {
@@ -31,7 +33,7 @@ const pageAnswer = (full = false, proofRequired = false): MockAnswer => ({
     success: true,
     data: {
       businessName: 'Bella Salon',
-      consentText: joinMessages.consent('Bella Salon'),
+      consentText: joinWords.consent('Bella Salon'),
       full,
       proofRequired,
     },
@@ -48,15 +50,15 @@ describe('the public join page (issue 15)', () => {
   it('joins with a name, a mobile number and consent, then says to reply YES', async () => {
     const { api, app } = openJoin({
       'POST /join/bella-salon-abc12': {
-        body: { success: true, message: joinMessages.checkYourTexts('Bella Salon') },
+        body: { success: true, message: joinWords.checkYourTexts('Bella Salon') },
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Bella Salon' })).toBeInTheDocument();
     await app.user.type(screen.getByLabelText('Your name'), 'Priya Shah');
     await app.user.type(screen.getByLabelText('Mobile number'), '212 555 0141');
-    await app.user.click(screen.getByLabelText(joinMessages.consent('Bella Salon')));
+    await app.user.click(screen.getByLabelText(joinWords.consent('Bella Salon')));
     await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
-    expect(await screen.findByText(joinMessages.checkYourTexts('Bella Salon'))).toBeInTheDocument();
+    expect(await screen.findByText(joinWords.checkYourTexts('Bella Salon'))).toBeInTheDocument();
     expect(api.callsTo('POST /join/bella-salon-abc12')[0]!.body).toEqual({
       name: 'Priya Shah',
       phone: '212 555 0141',
@@ -69,9 +71,9 @@ describe('the public join page (issue 15)', () => {
     const { api, app } = openJoin();
     await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
     await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
-    expect(await screen.findByText(joinMessages.nameRequired)).toBeInTheDocument();
-    expect(screen.getByText(joinMessages.phoneRequired)).toBeInTheDocument();
-    expect(screen.getByText(joinMessages.consentRequired)).toBeInTheDocument();
+    expect(await screen.findByText(joinWords.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(joinWords.phoneRequired)).toBeInTheDocument();
+    expect(screen.getByText(joinWords.consentRequired)).toBeInTheDocument();
     expect(api.callsTo('POST /join/bella-salon-abc12')).toHaveLength(0);
   });
 
@@ -91,17 +93,17 @@ describe('the public join page (issue 15)', () => {
   });
 
   it('shows the server’s reason when it refuses (too many sign-ups)', async () => {
-    const { app } = openJoin({ 'POST /join/bella-salon-abc12': errorAnswer(429, joinMessages.tooMany) });
+    const { app } = openJoin({ 'POST /join/bella-salon-abc12': errorAnswer(429, joinWords.tooMany) });
     await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
     await app.user.type(screen.getByLabelText('Your name'), 'Priya');
     await app.user.type(screen.getByLabelText('Mobile number'), '2125550141');
-    await app.user.click(screen.getByLabelText(joinMessages.consent('Bella Salon')));
+    await app.user.click(screen.getByLabelText(joinWords.consent('Bella Salon')));
     await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
-    await waitFor(() => expect(screen.getByText(joinMessages.tooMany)).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(joinWords.tooMany)).toBeInTheDocument());
   });
 
   it('an unknown link says so', async () => {
-    mockApi({ 'GET /join/nobody': errorAnswer(404, joinMessages.notFound) });
+    mockApi({ 'GET /join/nobody': errorAnswer(404, joinWords.notFound) });
     renderApp('/join/nobody');
     expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
   });
@@ -118,23 +120,23 @@ describe('the public join page (issue 15)', () => {
       'POST /join/bella-salon-abc12': () => {
         sent += 1;
         return sent === 1
-          ? errorAnswer(400, joinMessages.proofRequired, { altcha: joinMessages.proofRequired })
-          : { body: { success: true, message: joinMessages.checkYourTexts('Bella Salon') } };
+          ? errorAnswer(400, joinWords.proofRequired, { altcha: joinWords.proofRequired })
+          : { body: { success: true, message: joinWords.checkYourTexts('Bella Salon') } };
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
     await app.user.type(screen.getByLabelText('Your name'), 'Priya');
     await app.user.type(screen.getByLabelText('Mobile number'), '2125550141');
-    await app.user.click(screen.getByLabelText(joinMessages.consent('Bella Salon')));
+    await app.user.click(screen.getByLabelText(joinWords.consent('Bella Salon')));
     await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
     await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
-    expect(screen.getAllByText(joinMessages.proofRequired).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(joinWords.proofRequired).length).toBeGreaterThan(0);
     const widget = document.querySelector('altcha-widget')!;
     // The widget speaks the catalogue's words; its own stay for the rest.
     expect(widgetWords()).toMatchObject({
-      label: joinMessages.personCheck.label,
-      verified: joinMessages.personCheck.verified,
-      error: joinMessages.personCheck.error,
+      label: joinWords.personCheck.label,
+      verified: joinWords.personCheck.verified,
+      error: joinWords.personCheck.error,
       reload: 'Reload',
     });
     expect(widget.getAttribute('challenge') ?? (widget as unknown as { challenge: string }).challenge).toBe(
@@ -151,7 +153,7 @@ describe('the public join page (issue 15)', () => {
       );
     });
     await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
-    expect(await screen.findByText(joinMessages.checkYourTexts('Bella Salon'))).toBeInTheDocument();
+    expect(await screen.findByText(joinWords.checkYourTexts('Bella Salon'))).toBeInTheDocument();
     expect(api.callsTo('POST /join/bella-salon-abc12')[1]!.body).toMatchObject({ altcha: 'c29sdmVk' });
   });
 

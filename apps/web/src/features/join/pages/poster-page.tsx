@@ -1,9 +1,13 @@
+import { customerWords } from '@waitlist/contract';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { qrUrl, useJoinPage } from '../api/join.ts';
 import '../components/join.css';
+
+/** The sheet is for customers at the front desk: the catalogue of customer words (issue 25). */
+const words = customerWords().join.poster;
 
 /** /join/:slug/poster (issue 15): a printable poster, the QR code and the short link, for the front desk. */
 export function PosterPage() {
@@ -20,19 +24,17 @@ export function PosterPage() {
       </div>
       <article className="poster__sheet">
         <h1 className="poster__business">{page.data.businessName}</h1>
-        <p className="poster__headline">Want an earlier appointment?</p>
-        <p className="poster__lead">Scan to join our waitlist. We text you when a slot opens.</p>
+        <p className="poster__headline">{words.headline}</p>
+        <p className="poster__lead">{words.lead}</p>
         <img
           className="poster__qr"
           src={qrUrl(slug, 'svg')}
-          alt={`QR code for ${link}`}
+          alt={words.qrAlt(link)}
           width={320}
           height={320}
         />
         <p className="poster__link">{link.replace(/^https?:\/\//, '')}</p>
-        <p className="poster__small">
-          Or text JOIN to our number. Msg &amp; data rates may apply. Reply STOP to opt out.
-        </p>
+        <p className="poster__small">{words.smallPrint}</p>
       </article>
     </div>
   );

@@ -1,24 +1,26 @@
-import { isClaim } from '@waitlist/contract';
+import { normalizeReply, type ReplyKeyword, readReply } from '@waitlist/contract';
 
-/** The reply words the server acts on (DESIGN.md §5), to label them in the conversation. */
-const keywordLabels: Record<string, { label: string; tone: 'success' | 'danger' | 'info' }> = {
-  YES: { label: 'YES · claims an opening', tone: 'success' },
-  STOP: { label: 'STOP · opted out', tone: 'danger' },
-  STOPALL: { label: 'STOPALL · opted out', tone: 'danger' },
-  UNSUBSCRIBE: { label: 'UNSUBSCRIBE · opted out', tone: 'danger' },
-  CANCEL: { label: 'CANCEL · opted out', tone: 'danger' },
-  END: { label: 'END · opted out', tone: 'danger' },
-  QUIT: { label: 'QUIT · opted out', tone: 'danger' },
-  START: { label: 'START · opted back in', tone: 'info' },
-  UNSTOP: { label: 'UNSTOP · opted back in', tone: 'info' },
-  HELP: { label: 'HELP · sent your business info', tone: 'info' },
-};
+type Tone = 'success' | 'danger' | 'info';
 
 /**
- * The keyword a reply is, whatever its case, spaces or punctuation ("Stop." is STOP); any claim the server
- * reads as a yes ("  yes! ", "Yes please", "yep": packages/contract/src/replies.ts) shows as YES.
+ * What the server did with a keyword (DESIGN.md §5), as the owner reads it beside the reply. JOIN is not
+ * labelled: from a customer it is free text for the owner; only a stranger's JOIN starts a join request.
  */
-export function replyKeyword(body: string) {
-  const word = body.replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
-  return keywordLabels[word] ?? (isClaim(body) ? keywordLabels.YES! : null);
+const keywordLabels: Partial<Record<ReplyKeyword, { action: string; tone: Tone }>> = {
+  stop: { action: 'opted out', tone: 'danger' },
+  start: { action: 'opted back in', tone: 'info' },
+  help: { action: 'sent your business info', tone: 'info' },
+};
+const claimLabel = { label: 'YES · claims an opening', tone: 'success' as Tone };
+
+/**
+ * The label of a reply the server acts on, read as the server reads it (`readReply` in the contract's
+ * catalogue of customer words): "Stop." shows as "STOP · opted out", any claim ("  yes! ", "Yes please",
+ * "yep") as YES; anything else, null.
+ */
+export function replyKeyword(body: string): { label: string; tone: Tone } | null {
+  const reading = readReply(body);
+  const known = reading.keyword ? keywordLabels[reading.keyword] : undefined;
+  if (known) return { label: `${normalizeReply(body).toUpperCase()} · ${known.action}`, tone: known.tone };
+  return reading.claim ? claimLabel : null;
 }

@@ -1,0 +1,141 @@
+import { customerWords, joinRecordMessages, readReply } from '@waitlist/contract';
+import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/rows.ts';
+import * as joinRepo from './join.repo.ts';
+import type { JoinDeps, StrangerAction } from './join.service.ts';
+import * as repo from './waitlist.repo.ts';
+import { hasRoom, optOutFields } from './waitlist.service.ts';
+
+/** Confirmation texts a day to one phone that asked by texting JOIN. */
+export const JOIN_TEXTS_PER_DAY = 3;
+
+/** The customer words of join (the page, its answers and the texts), English until a customer has a locale. */
+const words = customerWords();
+
+/** The business's name as texts and the join page give it. */
+export const businessOf = (owner: UserRow) => owner.businessName || words.texts.unnamedBusiness;
+
+/** "JOIN Priya Shah" → "Priya Shah": what follows the join word, as typed (its case and accents kept). */
+const joinWordAlternatives = words.keywords.join.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const joinWordPrefix = new RegExp(
+  `^[^\\p{L}\\p{N}]*(?:${joinWordAlternatives.join('|')})(?![\\p{L}\\p{N}])[\\s,:.-]*`,
+  'iu',
+);
+
+/** A text to a business from a number that is not its customer, inside the inbound transaction. */
+export interface StrangerText {
+  tx: Executor;
+  userId: string;
+  from: string;
+  body: string;
+  /** The stop, start or help keyword texting read (it has recorded a stop as an opt-out already). */
+  keyword: 'stop' | 'start' | 'help' | null;
+  messageId: string;
+  now: Date;
+  reply: (body: string) => Promise<void>;
+}
+
+/** The confirmation text (double opt-in), as the join service sends it under the business's caps. */
+export interface Confirmation {
+  fits(executor: Executor, owner: UserRow, now: Date): Promise<boolean>;
+  send(executor: Executor, owner: UserRow, phone: string, now: Date): Promise<boolean>;
+}
+
+type PendingJoin = NonNullable<Awaited<ReturnType<typeof joinRepo.pendingJoinRequest>>>;
+type ByTextDeps = Pick<JoinDeps, 'owners' | 'optOuts' | 'readOnlyReason' | 'enqueueSms'>;
+
+/**
+ * Joining by text (issue 15): JOIN starts a request and gets the confirmation text; the customer's claim word
+ * (YES) confirms a pending one and makes them waiting; STOP cancels it.
+ */
+export function createJoinByText(deps: ByTextDeps, confirmation: Confirmation) {
+  const { owners } = deps;
+
+  /** A stop keyword while a join request waited: it is cancelled, and the customer told so. */
+  async function cancel(input: StrangerText): Promise<StrangerAction> {
+    const { tx, userId, from } = input;
+    await joinRepo.settleJoinRequests(tx, userId, from, { status: 'cancelled' });
+    const owner = await owners.lockUser(tx, userId);
+    if (owner) await input.reply(words.texts.joinStopped(businessOf(owner)));
+    return 'opted_out';
+  }
+
+  /** The customer's YES to a pending request: a waiting customer (or a kind "full"), with the YES as proof. */
+  async function confirm(input: StrangerText, pending: PendingJoin): Promise<StrangerAction> {
+    const { tx, userId, from, now } = input;
+    const owner = await owners.lockUser(tx, userId);
+    if (!owner) return 'ignored';
+    const existing = await repo.findActiveByPhone(tx, userId, from);
+    if (!existing && !(await hasRoom(tx, owner, 1))) {
+      await joinRepo.settleJoinRequests(tx, userId, from, { status: 'full' });
+      await deps.enqueueSms(tx, { userId, to: from, body: words.texts.joinFull(businessOf(owner)), now });
+      return 'ignored';
+    }
+    const optOuts = existing ? new Map<string, Date>() : await deps.optOuts.optOutsOf(tx, userId, [from]);
+    const customer =
+      existing ??
+      (
+        await repo.insertCustomers(tx, [
+          {
+            userId,
+            name: pending.name,
+            phone: from,
+            ...optOutFields(optOuts, from),
+            notes: '',
+            consentMethod: pending.method,
+            consentedAt: now,
+            preferences: [],
+            position: await repo.nextPosition(tx, userId),
+            createdAt: now,
+            updatedAt: now,
+          },
+        ])
+      )[0]!;
+    await joinRepo.settleJoinRequests(tx, userId, from, {
+      status: 'confirmed',
+      confirmedAt: now,
+      confirmationMessageId: input.messageId,
+      customerId: customer.id,
+    });
+    const body = words.texts.joinWelcome(businessOf(owner));
+    await deps.enqueueSms(tx, { userId, customerId: customer.id, to: from, body, now });
+    return 'joined';
+  }
+
+  /** JOIN from a number with no pending request: a request and its confirmation text, within the caps. */
+  async function request(input: StrangerText): Promise<StrangerAction> {
+    const { tx, userId, from, now } = input;
+    const owner = await owners.lockUser(tx, userId);
+    if (!owner || deps.readOnlyReason(owner, now) || !(await hasRoom(tx, owner, 1))) return 'ignored';
+    // At most JOIN_TEXTS_PER_DAY confirmation texts a day to one phone (counted in this transaction: the
+    // rate limiter would wait on it).
+    const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+    if ((await joinRepo.joinRequestsSince(tx, userId, from, since)) >= JOIN_TEXTS_PER_DAY) return 'ignored';
+    if (!(await confirmation.fits(tx, owner, now))) return 'ignored';
+    const name =
+      input.body.trim().replace(joinWordPrefix, '').slice(0, 100) || joinRecordMessages.unnamedCustomer;
+    // The phone's own JOIN is its consent again: it lifts an earlier STOP ("Reply JOIN to start again").
+    await deps.optOuts.removeOptOut(tx, userId, from);
+    if (!(await confirmation.send(tx, owner, from, now))) return 'ignored';
+    await joinRepo.insertJoinRequest(tx, {
+      userId,
+      name,
+      phone: from,
+      method: 'text_keyword',
+      consentText: joinRecordMessages.textConsent,
+      createdAt: now,
+    });
+    return 'join_requested';
+  }
+
+  /** What a stranger's text does: read as the catalogue reads replies (`readReply`). */
+  return async function onStranger(input: StrangerText): Promise<StrangerAction> {
+    const pending = await joinRepo.pendingJoinRequest(input.tx, input.userId, input.from);
+    if (input.keyword === 'stop') return pending ? cancel(input) : 'ignored';
+    if (input.keyword) return 'ignored';
+    const reply = readReply(input.body);
+    if (pending && reply.claim) return confirm(input, pending);
+    if (reply.keyword === 'join' && !pending) return request(input);
+    return 'ignored';
+  };
+}

@@ -1,0 +1,168 @@
+import { customerWords, joinBody } from '@waitlist/contract';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
+import { useJoin } from '../api/join.ts';
+
+// The proof-of-work widget and its code load only when the server asks for a check (issue 24).
+const PersonCheck = lazy(() =>
+  import('./person-check.tsx').then((module) => ({ default: module.PersonCheck })),
+);
+
+/** What the customer reads on the form: the catalogue of customer words (issue 25). */
+const words = customerWords().join;
+
+type Errors = Partial<Record<'name' | 'phone' | 'consent' | 'altcha', string>>;
+
+/** The first message the shared schema gives each field. */
+function fieldErrors(body: unknown): Errors | null {
+  const parsed = joinBody.safeParse(body);
+  if (parsed.success) return null;
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Errors] ??= issue.message;
+  return errors;
+}
+
+/**
+ * The form's state and its sending: the fields are checked with the contract's schema, then the check that a
+ * person is there when it was asked for (by the page, or by a refused sign-up). A proof is taken once, so a
+ * sign-up that sent one gets a new widget (a fresh challenge) afterwards.
+ */
+function useJoinForm(slug: string, proofRequired: boolean, onJoined: (message: string) => void) {
+  const join = useJoin(slug);
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [website, setWebsite] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checkAsked, setCheckAsked] = useState(false);
+  const [proof, setProof] = useState<string | null>(null);
+  const [checkRound, setCheckRound] = useState(0);
+  const checkNeeded = checkAsked || proofRequired;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const invalid = fieldErrors({ name, phone, consent, website });
+    if (invalid || (checkNeeded && !proof)) {
+      setErrors(invalid ?? { altcha: words.proofRequired });
+      return;
+    }
+    setErrors({});
+    const sentProof = proof ?? undefined;
+    try {
+      const answer = await join.mutateAsync({ name, phone, consent: true, website, altcha: sentProof });
+      onJoined(answer.message);
+    } catch (failure) {
+      const refused = isApiError(failure) ? (failure.errors as Errors | undefined) : undefined;
+      if (refused) setErrors(refused);
+      if (refused?.altcha) setCheckAsked(true);
+      setProblem(screenErrorMessage(failure, words.page.sendFailed));
+    } finally {
+      if (sentProof) {
+        setProof(null);
+        setCheckRound((round) => round + 1);
+      }
+    }
+  };
+
+  const onSolved = (payload: string | null) => {
+    setProof(payload);
+    if (payload) setErrors(({ altcha: _, ...rest }) => rest);
+  };
+
+  return {
+    fields: { name, phone, consent, website },
+    set: { name: setName, phone: setPhone, consent: setConsent, website: setWebsite },
+    errors,
+    problem,
+    checkNeeded,
+    checkRound,
+    onSolved,
+    onSubmit,
+    busy: join.isPending,
+  };
+}
+
+/** A honeypot: hidden from people and screen readers; bots fill it. Its label is for bots, not words. */
+function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="join__trap" aria-hidden="true">
+      <label>
+        Website
+        <input
+          tabIndex={-1}
+          autoComplete="off"
+          name="website"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </label>
+    </div>
+  );
+}
+
+/** The join form: name, mobile number, the consent box and, when asked for, the check that a person is there. */
+export function JoinForm({
+  slug,
+  business,
+  consentText,
+  proofRequired,
+  onJoined,
+}: {
+  slug: string;
+  business: string;
+  consentText: string;
+  proofRequired: boolean;
+  onJoined: (message: string) => void;
+}) {
+  const form = useJoinForm(slug, proofRequired, onJoined);
+  const { fields, set, errors } = form;
+  return (
+    <form className="stack" onSubmit={form.onSubmit} noValidate aria-label={words.page.formLabel(business)}>
+      <p className="muted">{words.page.lead}</p>
+      {form.problem ? <Alert>{form.problem}</Alert> : null}
+      <TextField
+        label={words.page.nameLabel}
+        autoComplete="name"
+        value={fields.name}
+        onChange={(event) => set.name(event.target.value)}
+        error={errors.name}
+      />
+      <TextField
+        label={words.page.phoneLabel}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={fields.phone}
+        onChange={(event) => set.phone(event.target.value)}
+        error={errors.phone}
+      />
+      <Honeypot value={fields.website} onChange={set.website} />
+      <CheckboxField
+        label={consentText}
+        checked={fields.consent}
+        onChange={(event) => set.consent(event.target.checked)}
+        error={errors.consent}
+      />
+      {form.checkNeeded ? (
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              {words.personCheck.loading}
+            </p>
+          }
+        >
+          <PersonCheck key={form.checkRound} slug={slug} error={errors.altcha} onSolved={form.onSolved} />
+        </Suspense>
+      ) : null}
+      <Button type="submit" block busy={form.busy}>
+        {words.page.submit}
+      </Button>
+    </form>
+  );
+}
