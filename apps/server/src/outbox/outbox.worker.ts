@@ -48,7 +48,7 @@ export interface SmsPass {
   deferredPerUser: Map<string, number>;
 }
 
-/** Delivers the 'push' kind (features/push/push.delivery.ts). A throw is retried with the backoff. */
+/** Delivers the 'push' kind (features/push/push.service.ts createPushDelivery). A throw is retried with the backoff. */
 export interface PushDelivery {
   deliver(row: OutboxRow): Promise<void>;
 }

@@ -17,6 +17,8 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { type ParsedRow, parseImport } from './import-rows.ts';
 import * as repo from './waitlist.repo.ts';
 
+export type { StoredReplyVerdict } from './customer-changes.repo.ts';
+
 export const MAX_IMPORT_ROWS = 1000;
 
 function duplicate(phone: string) {
