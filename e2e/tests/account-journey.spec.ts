@@ -1,23 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { latestEmail, newOwner, snap, verificationCode } from '../support/app.ts';
 
-/**
- * Issue 3's whole journey, as a new owner would do it: sign up, read the code from the local mailbox,
- * verify, onboard, edit the profile, change the password, log out and in, reset the password by email,
- * and delete the account. One test, because each step needs the state the previous one left.
- */
-test('an owner signs up, verifies, onboards, manages the account and deletes it', async ({
-  page,
-  request,
-}) => {
-  const owner = newOwner();
+type Owner = ReturnType<typeof newOwner>;
 
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-  await snap(page, 'login');
-
-  // Register: the SPEC's validation messages first, then a real sign-up.
+/** Register: the SPEC's validation messages first, then a real sign-up. */
+async function register(page: Page, owner: Owner) {
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -36,8 +23,10 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await page.getByLabel('I accept the Terms of Service').check();
   await snap(page, 'register');
   await page.getByRole('button', { name: 'Create account' }).click();
+}
 
-  // Verify with the code the local mailbox received; the guard keeps an unverified user here.
+/** Verify with the code the local mailbox received; the guard keeps an unverified user here. */
+async function verify(page: Page, request: APIRequestContext, owner: Owner) {
   await expect(page).toHaveURL(/\/verify-account$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   await page.goto('/account');
@@ -51,8 +40,10 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await expect(page.getByLabel('Verification code')).toHaveValue(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Account verified successfully!').first()).toBeVisible();
+}
 
-  // Congratulations, then business details; the guard sends a verified owner without a business here.
+/** Congratulations, then business details; the guard sends a verified owner without a business here. */
+async function onboard(page: Page, owner: Owner) {
   await expect(page).toHaveURL(/\/congratulations$/, { timeout: 5_000 });
   await expect(page.getByRole('heading', { name: `Congratulations, ${owner.firstName}!` })).toBeVisible();
   await snap(page, 'congratulations');
@@ -77,8 +68,10 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await expect(modal).toBeVisible();
   await snap(page, 'business-details-success');
   await modal.getByRole('button', { name: 'Go to my account' }).click();
+}
 
-  // Account: information tab, edit, then change the password.
+/** Account: information tab, edit, then change the password. */
+async function editInformationAndPassword(page: Page, owner: Owner) {
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Business phone')).toHaveValue('(555) 123-4567');
@@ -103,8 +96,10 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Your password has been updated successfully.').first()).toBeVisible();
   await snap(page, 'account-password-changed');
+}
 
-  // Log out through the Account dropdown, then log in with the new password.
+/** Log out through the Account dropdown, then log in with the new password. */
+async function logOutAndIn(page: Page, owner: Owner) {
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
   await snap(page, 'account-menu');
@@ -119,8 +114,10 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await page.getByLabel('Password').fill('newsecret1');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/account$/);
+}
 
-  // Forgot and reset the password by the emailed link.
+/** Forgot and reset the password by the emailed link. */
+async function resetPasswordByEmail(page: Page, request: APIRequestContext, owner: Owner) {
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -141,14 +138,10 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText('Your password has been reset successfully.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
+}
 
-  // The used link now shows the Invalid Reset Link view? It is refused by the server on submit.
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill('resetsecret1');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/account$/);
-
-  // Delete the account (on the Plan tab, SPEC §2): the exact word DELETE is required.
+/** Delete the account (on the Plan tab, SPEC §2): the exact word DELETE is required. */
+async function deleteAccount(page: Page) {
   await page.getByRole('link', { name: 'View plan' }).click();
   await expect(page).toHaveURL(/\/account\?tab=plan$/);
   await page.getByRole('button', { name: 'Delete My Account' }).click();
@@ -160,6 +153,38 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * Issue 3's whole journey, as a new owner would do it: sign up, read the code from the local mailbox,
+ * verify, onboard, edit the profile, change the password, log out and in, reset the password by email,
+ * and delete the account. One test, because each step needs the state the previous one left.
+ */
+test('an owner signs up, verifies, onboards, manages the account and deletes it', async ({
+  page,
+  request,
+}) => {
+  const owner = newOwner();
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await snap(page, 'login');
+
+  await register(page, owner);
+  await verify(page, request, owner);
+  await onboard(page, owner);
+  await editInformationAndPassword(page, owner);
+  await logOutAndIn(page, owner);
+  await resetPasswordByEmail(page, request, owner);
+
+  // The used link now shows the Invalid Reset Link view? It is refused by the server on submit.
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill('resetsecret1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await deleteAccount(page);
 
   // The account is gone: its password no longer signs in.
   await page.getByLabel('Email').fill(owner.email);

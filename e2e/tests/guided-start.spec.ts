@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { newOwner, onboardedOwner, signIn, snap, verificationCode } from '../support/app.ts';
 
 /** Whether two boxes on screen share any pixel. */
@@ -20,6 +20,86 @@ async function backToAccount(page: Page) {
   await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
 }
 
+/** Verification on a phone: a wrong code first, then the right one. */
+async function verifyWithAWrongCodeFirst(page: Page, request: APIRequestContext, email: string) {
+  // A wrong code: its toast rises from the bottom, clear of the title.
+  await page.getByLabel('Verification code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const toasts = page.getByTestId('toast');
+  await expect(toasts.first()).toBeVisible();
+  expect(await overlaps(toasts.first(), page.getByRole('heading', { level: 1 }))).toBe(false);
+
+  // The right code: the success replaces the old error instead of sitting next to it.
+  await page.getByLabel('Verification code').fill(await verificationCode(request, email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(toasts.filter({ hasText: 'Account verified successfully!' })).toBeVisible();
+  await expect(toasts.filter({ hasText: /Invalid verification code/ })).toHaveCount(0);
+  await snap(page, 'guided-phone-toast');
+}
+
+/** Onboarding after verification: the congratulations step, then the business details. */
+async function giveBusinessDetails(page: Page) {
+  // On to /congratulations: the toast stays behind, and the steps and title are clear.
+  await expect(page).toHaveURL(/\/congratulations$/, { timeout: 5_000 });
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Step 1 of 2' })).toBeVisible();
+  await page.getByRole('link', { name: 'Next' }).click();
+
+  // Business details ask the time zone, guessed from the phone.
+  await expect(page.getByLabel('Time zone')).toHaveValue('America/Chicago');
+  await page.getByLabel('Business name').fill('Bella Salon');
+  await page.getByLabel('Business phone').pressSequentially('5551234567');
+  await snap(page, 'guided-onboarding-time-zone-phone');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Go to my account' }).click();
+}
+
+/** 1. The text number: on the local phone a 555-01xx number verifies at once. */
+async function getTextNumber(page: Page) {
+  await checklist(page).getByRole('link', { name: 'Get your text number' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=billing$/);
+  await page.getByRole('button', { name: 'Request a number' }).click();
+  await expect(page.getByTestId('phone-number-section').getByText('Verified', { exact: true })).toBeVisible();
+  await backToAccount(page);
+  await expect(checklist(page).getByText('1 of 3 done')).toBeVisible();
+  await expect(checklist(page).getByRole('link', { name: 'Get your text number' })).toHaveCount(0);
+}
+
+/** 2. Customers: the CSV import is offered, then one is added by hand. */
+async function addCustomers(page: Page) {
+  await checklist(page).getByRole('link', { name: 'Add customers' }).click();
+  await expect(page).toHaveURL(/\/waitlist$/);
+  await expect(page.getByTestId('text-number-notice')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await expect(page.getByText('Choose a CSV file')).toBeVisible();
+  await snap(page, 'guided-csv-import-phone');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Add customer' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Ana Ruiz');
+  await dialog.getByLabel('Mobile phone').fill('212-555-0101');
+  await dialog.getByLabel('How did they agree to texts?').selectOption('verbal');
+  await dialog.getByRole('button', { name: 'Add to waitlist' }).click();
+  await expect(dialog).toHaveCount(0);
+  await backToAccount(page);
+  await expect(checklist(page).getByText('2 of 3 done')).toBeVisible();
+}
+
+/** 3. The first slot, in the business's own time zone. */
+async function openFirstSlot(page: Page) {
+  await checklist(page).getByRole('link', { name: 'Open your first slot' }).click();
+  await expect(page).toHaveURL(/\/openings$/);
+  const form = page.getByRole('form', { name: 'Open a slot' });
+  await expect(form.getByText(/In your business time zone \(America\/Chicago\)/)).toBeVisible();
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await form.getByLabel('Date').fill(tomorrow);
+  await form.getByLabel('Time', { exact: true }).fill('15:30');
+  await form.getByLabel('Service').fill('Haircut');
+  await form.getByLabel(/Price/).fill('45');
+  await form.getByRole('button', { name: 'Send cancellation alert' }).click();
+  await expect(page).toHaveURL(/\/openings\/[\w-]+$/);
+}
+
 test.describe('a new owner on a phone (390×844)', () => {
   test.use({
     viewport: { width: 390, height: 844 },
@@ -36,82 +116,17 @@ test.describe('a new owner on a phone (390×844)', () => {
     const owner = await onboardedOwner(request, newOwner('guided'), 'registered');
     await signIn(page, owner.token);
     await page.goto('/verify-account');
-
-    // A wrong code: its toast rises from the bottom, clear of the title.
-    await page.getByLabel('Verification code').fill('000000');
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const toasts = page.getByTestId('toast');
-    await expect(toasts.first()).toBeVisible();
-    expect(await overlaps(toasts.first(), page.getByRole('heading', { level: 1 }))).toBe(false);
-
-    // The right code: the success replaces the old error instead of sitting next to it.
-    await page.getByLabel('Verification code').fill(await verificationCode(request, owner.email));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(toasts.filter({ hasText: 'Account verified successfully!' })).toBeVisible();
-    await expect(toasts.filter({ hasText: /Invalid verification code/ })).toHaveCount(0);
-    await snap(page, 'guided-phone-toast');
-
-    // On to /congratulations: the toast stays behind, and the steps and title are clear.
-    await expect(page).toHaveURL(/\/congratulations$/, { timeout: 5_000 });
-    await expect(toasts).toHaveCount(0);
-    await expect(page.getByRole('list', { name: 'Step 1 of 2' })).toBeVisible();
-    await page.getByRole('link', { name: 'Next' }).click();
-
-    // Business details ask the time zone, guessed from the phone.
-    await expect(page.getByLabel('Time zone')).toHaveValue('America/Chicago');
-    await page.getByLabel('Business name').fill('Bella Salon');
-    await page.getByLabel('Business phone').pressSequentially('5551234567');
-    await snap(page, 'guided-onboarding-time-zone-phone');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('button', { name: 'Go to my account' }).click();
+    await verifyWithAWrongCodeFirst(page, request, owner.email);
+    await giveBusinessDetails(page);
 
     // The guided start: nothing done yet, each step a link to where it is done.
     await expect(page).toHaveURL(/\/account$/);
     await expect(checklist(page)).toBeVisible();
     await expect(checklist(page).getByText('0 of 3 done')).toBeVisible();
     await snap(page, 'guided-checklist-phone');
-
-    // 1. The text number: on the local phone a 555-01xx number verifies at once.
-    await checklist(page).getByRole('link', { name: 'Get your text number' }).click();
-    await expect(page).toHaveURL(/\/account\?tab=billing$/);
-    await page.getByRole('button', { name: 'Request a number' }).click();
-    await expect(
-      page.getByTestId('phone-number-section').getByText('Verified', { exact: true }),
-    ).toBeVisible();
-    await backToAccount(page);
-    await expect(checklist(page).getByText('1 of 3 done')).toBeVisible();
-    await expect(checklist(page).getByRole('link', { name: 'Get your text number' })).toHaveCount(0);
-
-    // 2. Customers.
-    await checklist(page).getByRole('link', { name: 'Add customers' }).click();
-    await expect(page).toHaveURL(/\/waitlist$/);
-    await expect(page.getByTestId('text-number-notice')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    await expect(page.getByText('Choose a CSV file')).toBeVisible();
-    await snap(page, 'guided-csv-import-phone');
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'Add customer' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Ana Ruiz');
-    await dialog.getByLabel('Mobile phone').fill('212-555-0101');
-    await dialog.getByLabel('How did they agree to texts?').selectOption('verbal');
-    await dialog.getByRole('button', { name: 'Add to waitlist' }).click();
-    await expect(dialog).toHaveCount(0);
-    await backToAccount(page);
-    await expect(checklist(page).getByText('2 of 3 done')).toBeVisible();
-
-    // 3. The first slot, in the business's own time zone.
-    await checklist(page).getByRole('link', { name: 'Open your first slot' }).click();
-    await expect(page).toHaveURL(/\/openings$/);
-    const form = page.getByRole('form', { name: 'Open a slot' });
-    await expect(form.getByText(/In your business time zone \(America\/Chicago\)/)).toBeVisible();
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    await form.getByLabel('Date').fill(tomorrow);
-    await form.getByLabel('Time', { exact: true }).fill('15:30');
-    await form.getByLabel('Service').fill('Haircut');
-    await form.getByLabel(/Price/).fill('45');
-    await form.getByRole('button', { name: 'Send cancellation alert' }).click();
-    await expect(page).toHaveURL(/\/openings\/[\w-]+$/);
+    await getTextNumber(page);
+    await addCustomers(page);
+    await openFirstSlot(page);
 
     // All done: the checklist goes away.
     await backToAccount(page);

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
 
 /**
@@ -24,11 +24,8 @@ async function replyFromPhone(request: APIRequestContext, business: string, phon
   expect(sent.ok(), await sent.text()).toBe(true);
 }
 
-test('"Yes please!" wins, the others are told, a question reaches the inbox and is answered', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(150_000);
+/** The owner, with a verified text number and two customers on the waitlist. */
+async function ownerWithANumberAndTwoCustomers(request: APIRequestContext) {
   const owner = await onboardedOwner(request, newOwner('inbox'));
   const headers = { authorization: `Bearer ${owner.token}` };
   let businessNumber = '';
@@ -48,8 +45,16 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
     });
     expect(added.status()).toBe(201);
   }
+  return { owner, headers, businessNumber };
+}
 
-  // Priya joins by herself: the owner's link, the public page on her phone, then YES to the text.
+/** Priya joins by herself: the owner's link, the public page on her phone, then YES to the text. */
+async function priyaJoinsByThePublicPage(
+  page: Page,
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  businessNumber: string,
+) {
   const link = (await (await request.get('/api/v1/join-link', { headers })).json()).data as {
     slug: string;
     url: string;
@@ -85,7 +90,11 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
   await page.goto(`/join/${link.slug}/poster`);
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   await snap(page, 'join-poster-390');
+  return link;
+}
 
+/** A slot tomorrow, alerted to everyone on the waitlist. */
+async function openASlotTomorrow(request: APIRequestContext, headers: Record<string, string>) {
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const opened = await request.post('/api/v1/openings', {
     headers,
@@ -98,7 +107,45 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
     },
   });
   expect(opened.status(), await opened.text()).toBe(201);
-  const openingId = (await opened.json()).data.id as string;
+  return (await opened.json()).data.id as string;
+}
+
+/** The header's inbox badge, then the conversation with the alert it answered, answered from there. */
+async function answerOmarFromTheInbox(page: Page, request: APIRequestContext) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByTestId('inbox-badge')).toHaveText(/1/);
+  await menu.getByRole('link', { name: /Inbox/ }).click();
+  await expect(page).toHaveURL(/\/inbox$/);
+  const conversations = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(conversations.getByRole('link', { name: /Omar Haddad/ })).toBeVisible();
+  await snap(page, 'inbox-list-390');
+  await conversations.getByRole('link', { name: /Omar Haddad/ }).click();
+  await expect(page).toHaveURL(/\/inbox\/[\w-]+$/);
+  await expect(page.getByText(/About: Color/)).toBeVisible();
+  await page.getByLabel('Your reply').fill('Yes, with Maria. Want the next one?');
+  await page.getByLabel('Your reply').press('Enter');
+  await expect(page.getByRole('list', { name: 'Texts with Omar Haddad' })).toContainText(
+    'Yes, with Maria. Want the next one?',
+  );
+  await snap(page, 'inbox-thread-390');
+  await expect
+    .poll(async () => (await textsTo(request, '+12125550162')).at(-1)?.body ?? '')
+    .toBe('Yes, with Maria. Want the next one?');
+  // Read: the badge is gone.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByTestId('inbox-badge')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+}
+
+test('"Yes please!" wins, the others are told, a question reaches the inbox and is answered', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { owner, headers, businessNumber } = await ownerWithANumberAndTwoCustomers(request);
+  const link = await priyaJoinsByThePublicPage(page, request, headers, businessNumber);
+  const openingId = await openASlotTomorrow(request, headers);
   await signIn(page, owner.token);
   await page.goto('/waitlist');
   await expect(page.getByRole('listitem', { name: /Priya Shah/ })).toBeVisible();
@@ -127,31 +174,7 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
   await expect(offers.filter({ hasText: 'Lena Park' })).toContainText('Told it’s filled');
   await snap(page, 'replies-opening-outcomes-390');
 
-  // The header's inbox badge, then the conversation with the alert it answered.
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.getByTestId('inbox-badge')).toHaveText(/1/);
-  await menu.getByRole('link', { name: /Inbox/ }).click();
-  await expect(page).toHaveURL(/\/inbox$/);
-  const conversations = page.getByRole('navigation', { name: 'Conversations' });
-  await expect(conversations.getByRole('link', { name: /Omar Haddad/ })).toBeVisible();
-  await snap(page, 'inbox-list-390');
-  await conversations.getByRole('link', { name: /Omar Haddad/ }).click();
-  await expect(page).toHaveURL(/\/inbox\/[\w-]+$/);
-  await expect(page.getByText(/About: Color/)).toBeVisible();
-  await page.getByLabel('Your reply').fill('Yes, with Maria. Want the next one?');
-  await page.getByLabel('Your reply').press('Enter');
-  await expect(page.getByRole('list', { name: 'Texts with Omar Haddad' })).toContainText(
-    'Yes, with Maria. Want the next one?',
-  );
-  await snap(page, 'inbox-thread-390');
-  await expect
-    .poll(async () => (await textsTo(request, '+12125550162')).at(-1)?.body ?? '')
-    .toBe('Yes, with Maria. Want the next one?');
-  // Read: the badge is gone.
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByTestId('inbox-badge')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await answerOmarFromTheInbox(page, request);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await snap(page, 'inbox-thread-1280');
