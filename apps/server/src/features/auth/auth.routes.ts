@@ -48,10 +48,10 @@ const updateDetailsRequest = updateDetailsBody.partial({
   zip: true,
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{
-  authService: AuthService;
-  authenticate: Guard;
-}> = async (app, { authService, authenticate }) => {
+type AuthRouteOptions = { authService: AuthService; authenticate: Guard };
+
+/** Sign-up, sign-in, sign-out, and GET /auth/me. */
+const sessionRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { authService, authenticate }) => {
   const guarded = { onRequest: authenticate };
 
   app.post(
@@ -103,6 +103,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return reply.type('application/json; charset=utf-8').send(answer);
     },
   );
+};
+
+/** The forgotten password (reset link and reset) and a change of password. */
+const passwordRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+  app,
+  { authService, authenticate },
+) => {
+  const guarded = { onRequest: authenticate };
 
   app.post(
     '/auth/forgotpassword',
@@ -128,6 +136,29 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return { success: true as const, message: screenMessages.passwordResetSuccess };
     },
   );
+
+  app.put(
+    '/auth/updatepassword',
+    {
+      ...guarded,
+      schema: {
+        tags: ['auth'],
+        security: bearer,
+        body: updatePasswordBody,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = sessionOf(request);
+      await authService.updatePassword({ userId: user.id, sessionId }, request.body, request.ip);
+      return { success: true as const, message: screenMessages.passwordUpdated };
+    },
+  );
+};
+
+/** The account's address: its verification code, and a change of address confirmed or dropped. */
+const addressRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { authService, authenticate }) => {
+  const guarded = { onRequest: authenticate };
 
   app.post(
     '/auth/send-verification',
@@ -159,52 +190,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.ip,
       );
       return { success: true as const, user: toUserDto(user), message: screenMessages.accountVerified };
-    },
-  );
-
-  app.post(
-    '/auth/business-verification',
-    {
-      ...guarded,
-      schema: {
-        tags: ['auth'],
-        security: bearer,
-        body: businessVerificationBody,
-        response: { 200: messageResponse, ...errors },
-      },
-    },
-    async (request) => {
-      await authService.submitBusinessVerification(sessionOf(request).user.id, request.body);
-      return { success: true as const, message: authMessages.businessSubmitted };
-    },
-  );
-
-  app.delete(
-    '/auth/account',
-    {
-      ...guarded,
-      schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } },
-    },
-    async (request) => {
-      await authService.deleteAccount(sessionOf(request).user.id);
-      return { success: true as const, message: authMessages.accountDeleted };
-    },
-  );
-
-  app.put(
-    '/auth/updatedetails',
-    {
-      ...guarded,
-      schema: {
-        tags: ['auth'],
-        security: bearer,
-        body: updateDetailsRequest,
-        response: { 200: userDataResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const result = await authService.updateProfile(sessionOf(request).user.id, request.body);
-      return { success: true as const, data: toUserDto(result.user), message: profileUpdateMessage(result) };
     },
   );
 
@@ -247,22 +232,62 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return { success: true as const, user: toUserDto(user), message: authMessages.emailChangeCancelled };
     },
   );
+};
 
-  app.put(
-    '/auth/updatepassword',
+/** The owner's details, business verification, and deleting the account. */
+const accountRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { authService, authenticate }) => {
+  const guarded = { onRequest: authenticate };
+
+  app.post(
+    '/auth/business-verification',
     {
       ...guarded,
       schema: {
         tags: ['auth'],
         security: bearer,
-        body: updatePasswordBody,
+        body: businessVerificationBody,
         response: { 200: messageResponse, ...errors },
       },
     },
     async (request) => {
-      const { user, sessionId } = sessionOf(request);
-      await authService.updatePassword({ userId: user.id, sessionId }, request.body, request.ip);
-      return { success: true as const, message: screenMessages.passwordUpdated };
+      await authService.submitBusinessVerification(sessionOf(request).user.id, request.body);
+      return { success: true as const, message: authMessages.businessSubmitted };
     },
   );
+
+  app.put(
+    '/auth/updatedetails',
+    {
+      ...guarded,
+      schema: {
+        tags: ['auth'],
+        security: bearer,
+        body: updateDetailsRequest,
+        response: { 200: userDataResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await authService.updateProfile(sessionOf(request).user.id, request.body);
+      return { success: true as const, data: toUserDto(result.user), message: profileUpdateMessage(result) };
+    },
+  );
+
+  app.delete(
+    '/auth/account',
+    {
+      ...guarded,
+      schema: { tags: ['auth'], security: bearer, response: { 200: messageResponse, ...errors } },
+    },
+    async (request) => {
+      await authService.deleteAccount(sessionOf(request).user.id);
+      return { success: true as const, message: authMessages.accountDeleted };
+    },
+  );
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
+  await app.register(sessionRoutes, options);
+  await app.register(passwordRoutes, options);
+  await app.register(addressRoutes, options);
+  await app.register(accountRoutes, options);
 };
