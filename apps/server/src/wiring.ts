@@ -39,7 +39,8 @@ export const conversationCustomers = {
  */
 export const verdictAnswer: VerdictAnswer = {
   take: customerChanges.answerOnVerdictSql,
-  text: (businessName) => customerWords().texts.autoAnswer(businessName || 'Your business'),
+  text: (businessName) =>
+    customerWords().texts.autoAnswer(businessName || customerWords().texts.unnamedBusiness),
   after: verdictAfterAnswer,
 };
 

@@ -140,7 +140,10 @@ export function createConversation(deps: ConversationDeps) {
       const stored = await texts.record(tx, { ...text, read: keyword !== null || reading.claim });
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       const { user, customer, messageId } = stored;
-      const business = { name: user.businessName || 'Your business', timeZone: user.timeZone };
+      const business = {
+        name: user.businessName || customerWords().texts.unnamedBusiness,
+        timeZone: user.timeZone,
+      };
       const reply: Reply = {
         tx,
         userId: user.id,

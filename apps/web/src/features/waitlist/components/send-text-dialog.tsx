@@ -1,8 +1,10 @@
 import {
   type Customer,
+  customerWords,
   type MessageTemplateKey,
   renderTemplate,
   templateLabels,
+  textAsSent,
   waitlistMessages,
 } from '@waitlist/contract';
 import { type FormEvent, useId, useState } from 'react';
@@ -20,7 +22,8 @@ import { useMessageTemplates } from '../api/message-templates.ts';
 import { SegmentMeter } from './segment-meter.tsx';
 
 /** The line the server adds to a customer's first text (issue 5). */
-export const OPT_OUT_LINE = 'Reply STOP to opt out';
+/** The line the server adds to a customer's first text (the contract's catalogue of customer words). */
+export const OPT_OUT_LINE = customerWords().texts.optOutFooter;
 /** The texts an owner sends to one customer; the others go out on their own with alerts. */
 const oneCustomerTemplates: MessageTemplateKey[] = ['confirmation', 'reminder'];
 const placeholderPattern = /\{(name|business|time)\}/;
@@ -39,9 +42,10 @@ export function SendTextDialog({ customer, onClose }: { customer: Customer; onCl
 
   const numberVerified = user.plivoNumberStatus === 'verified';
   const blocked = customer.optedOut || !numberVerified;
-  // The server adds the opt-out line to a first text unless it already says STOP.
-  const addsOptOut = !customer.firstTextSent && !/\bSTOP\b/.test(body);
-  const sentText = addsOptOut && body.trim() ? `${body.trim()}\n${OPT_OUT_LINE}` : body;
+  // The server adds the opt-out line to a first text unless it already names STOP: the contract's textAsSent.
+  const withFooter = textAsSent(body.trim(), { firstText: !customer.firstTextSent });
+  const addsOptOut = withFooter !== body.trim();
+  const sentText = addsOptOut && body.trim() ? withFooter : body;
   const unfilled = placeholderPattern.exec(body)?.[0];
 
   const pickTemplate = (key: MessageTemplateKey | '') => {

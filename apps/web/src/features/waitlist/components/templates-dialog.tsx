@@ -1,4 +1,5 @@
 import {
+  customerWords,
   type MessageTemplate,
   renderTemplate,
   TEMPLATE_SAMPLE_VALUES,
@@ -76,7 +77,10 @@ function TemplateEditor({
   const [error, setError] = useState<string | null>(null);
   const meterId = useId();
   const cost = templateCost(
-    renderTemplate(body, { ...TEMPLATE_SAMPLE_VALUES, business: user.businessName || 'Your business' }),
+    renderTemplate(body, {
+      ...TEMPLATE_SAMPLE_VALUES,
+      business: user.businessName || customerWords().texts.unnamedBusiness,
+    }),
     { waitingCustomers },
   );
 
