@@ -12,7 +12,6 @@ export * from './messages.ts';
 export * from './pages.ts';
 export * from './phone.ts';
 export * from './push.ts';
-export * from './replies.ts';
 export * from './sms-segments.ts';
 export * from './social.constants.ts';
 export * from './social.schemas.ts';

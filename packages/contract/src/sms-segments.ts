@@ -139,9 +139,6 @@ export function smsWarnings(text: string): SmsWarning[] {
   return warnings;
 }
 
-/** @deprecated use customerWords().texts.optOutFooter (issue 25) */
-export const OPT_OUT_FOOTER = customerWords().texts.optOutFooter;
-
 /**
  * A text exactly as it goes out (issue 15): the first text to a customer ends with the opt-out line
  * (`texts.optOutFooter`), unless it already names the stop word texts tell customers to send ("STOP"). The

@@ -1,4 +1,3 @@
-import { customerWords } from './customer-words/index.ts';
 import { planLabels } from './messages.ts';
 
 /** Waitlist plan rules (issue 5). `null` = unlimited. Keys are users.subscriptionPlan values (+ enterprise). */
@@ -29,9 +28,6 @@ export const messageTemplateKeys = [
   'already_filled',
 ] as const;
 export type MessageTemplateKey = (typeof messageTemplateKeys)[number];
-
-/** @deprecated use customerWords().templates (issue 25) */
-export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageTemplateKey, string> = customerWords().templates;
 
 export const templateLabels: Record<MessageTemplateKey, string> = {
   confirmation: 'Appointment confirmation',

@@ -7,7 +7,7 @@ import type {
   Opening,
   OpeningDetail,
 } from '@waitlist/contract';
-import { DEFAULT_MESSAGE_TEMPLATES, messageTemplateKeys } from '@waitlist/contract';
+import { customerWords, messageTemplateKeys } from '@waitlist/contract';
 
 let nextId = 1;
 /** A uuid-shaped id, different every call. */
@@ -72,7 +72,7 @@ export const templatesAnswer = (overrides: Partial<Record<MessageTemplate['key']
     success: true,
     data: messageTemplateKeys.map((key) => ({
       key,
-      body: overrides[key] ?? DEFAULT_MESSAGE_TEMPLATES[key],
+      body: overrides[key] ?? customerWords().templates[key],
       isDefault: !overrides[key],
     })),
   },

@@ -1,12 +1,7 @@
-import { customerWords, type ReplyKeyword, readReply } from '@waitlist/contract';
-
 /**
  * What the owner reads (issue 5). What customers read and type is in the contract's catalogue of customer
- * words (issue 25); the names below it delegate there until texting reads the catalogue.
+ * words (issue 25).
  */
-/** @deprecated use customerWords().texts.optOutFooter (issue 25) */
-export const OPT_OUT_FOOTER = customerWords().texts.optOutFooter;
-
 export const messagingMessages = {
   noNumber: 'You have no text number yet. Request one in the Billing tab before sending texts.',
   numberPending: 'Your text number is still being verified. Texts can be sent once it is verified.',
@@ -32,25 +27,3 @@ export const messagingMessages = {
   signatureInvalid: 'Invalid Plivo signature.',
   webhookNotConfigured: 'Plivo webhooks are not configured (PLIVO_AUTH_TOKEN is not set).',
 } as const;
-
-/** @deprecated use customerWords().texts.stopConfirmation / startConfirmation / help (issue 25) */
-export const keywordReplies = {
-  stop: (business: string) => customerWords().texts.stopConfirmation(business),
-  start: (business: string) => customerWords().texts.startConfirmation(business),
-  help: (business: string) => customerWords().texts.help(business),
-};
-
-/** @deprecated use customerWords().keywords.stop (issue 25) */
-export const STOP_WORDS = customerWords().keywords.stop;
-/** @deprecated use customerWords().keywords.start (issue 25) */
-export const START_WORDS = customerWords().keywords.start;
-/** @deprecated use customerWords().keywords.help (issue 25) */
-export const HELP_WORDS = customerWords().keywords.help;
-
-export type Keyword = Exclude<ReplyKeyword, 'join'>;
-
-/** @deprecated use readReply(text).keyword (issue 25); JOIN is read there too, and is null here as before */
-export function keywordOf(text: string): Keyword | null {
-  const { keyword } = readReply(text);
-  return keyword === 'join' ? null : keyword;
-}

@@ -1,3 +1,4 @@
+import { customerWords, readReply } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, messages } from '../../db/schema.ts';
@@ -8,7 +9,6 @@ import { enqueueSms } from '../../test/texting.ts';
 import { businessNumbers, conversationCustomers, textingCustomers, verdictAnswer } from '../../wiring.ts';
 import { type ConversationDeps, createConversation } from '../conversation/conversation.service.ts';
 import type { ClaimTarget } from '../openings/openings.service.ts';
-import { keywordOf, OPT_OUT_FOOTER } from './messaging.messages.ts';
 import { createInboundTexts } from './messaging.service.ts';
 import {
   addCustomer,
@@ -123,7 +123,7 @@ describe('enqueueSms', () => {
     await send(business.id, customer.id, customer.phone, 'See you soon.');
     const queued = await textsTo(t, customer.phone);
     expect(queued.map((m) => [m.body, m.status])).toEqual([
-      [`Your appointment is at 3 pm.\n${OPT_OUT_FOOTER}`, 'queued'],
+      [`Your appointment is at 3 pm.\n${customerWords().texts.optOutFooter}`, 'queued'],
       ['See you soon.', 'queued'],
     ]);
     expect(queued[0]).toMatchObject({
@@ -162,10 +162,11 @@ describe('enqueueSms', () => {
 describe('keywords', () => {
   it('recognises the STOP, START and HELP words in any case with spaces and punctuation', () => {
     for (const word of ['STOP', 'stop', ' Stop. ', 'STOPALL', 'unsubscribe', 'Cancel!', 'end', 'QUIT'])
-      expect(keywordOf(word)).toBe('stop');
-    for (const word of ['START', 'unstop', 'Start!']) expect(keywordOf(word)).toBe('start');
-    expect(keywordOf('help?')).toBe('help');
-    for (const word of ['YES', 'stop texting me please', 'STOPPED', '']) expect(keywordOf(word)).toBe(null);
+      expect(readReply(word).keyword).toBe('stop');
+    for (const word of ['START', 'unstop', 'Start!']) expect(readReply(word).keyword).toBe('start');
+    expect(readReply('help?').keyword).toBe('help');
+    for (const word of ['YES', 'stop texting me please', 'STOPPED', ''])
+      expect(readReply(word).keyword).toBe(null);
   });
 
   it('STOP opts out with one confirmation; nothing is sent until START, which opts back in', async () => {
@@ -260,7 +261,7 @@ describe('keywords', () => {
     expect(calls).toEqual([{ customerId: customer.id }]);
     expect((await customerRow(t, customer.id)).status).toBe('booked');
     expect((await textsTo(t, customer.phone)).map((m) => m.body)).toEqual([
-      `You got the slot!\n${OPT_OUT_FOOTER}`,
+      `You got the slot!\n${customerWords().texts.optOutFooter}`,
     ]);
 
     // The same provider message id again: applied once.

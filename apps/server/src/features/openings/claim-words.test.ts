@@ -1,8 +1,11 @@
-import { isClaim } from '@waitlist/contract';
+import { readReply } from '@waitlist/contract';
+
+const isClaim = (text: string) => readReply(text).claim;
+
 import { describe, expect, it } from 'vitest';
 
 /** Issue 15: the documented claim words (packages/contract/src/replies.ts), as customers type them. */
-describe('isClaim', () => {
+describe('readReply: claims', () => {
   it.each([
     'YES',
     'yes',

@@ -1,4 +1,4 @@
-import { DEFAULT_MESSAGE_TEMPLATES, waitlistMessages } from '@waitlist/contract';
+import { customerWords, waitlistMessages } from '@waitlist/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, messages, offers, openings, users } from '../../db/schema.ts';
@@ -296,7 +296,7 @@ describe('openings: cancellation alerts', () => {
     expect((await textsTo(customerPhone(501)))[0]).toBe(
       'Bella Salon: Tue, Nov 24 at 9:30 AM (Color) is free, Eve! YES?\nReply STOP to opt out',
     );
-    expect(DEFAULT_MESSAGE_TEMPLATES.cancellation_alert).toContain('{time}');
+    expect(customerWords().templates.cancellation_alert).toContain('{time}');
   });
 });
 

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_MESSAGE_TEMPLATES,
-  renderTemplate,
-  replyMessages,
-  TEMPLATE_SAMPLE_VALUES,
-  templateCost,
-} from '@waitlist/contract';
+import { customerWords, renderTemplate, TEMPLATE_SAMPLE_VALUES, templateCost } from '@waitlist/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, offers } from '../../db/schema.ts';
@@ -69,7 +63,7 @@ describe('a free-text reply', () => {
     const detail = (await call(t, o.token, 'GET', `/openings/${openingId}`)).json().data;
     expect(detail.status).toBe('open');
     const business = (await call(t, o.token, 'GET', '/auth/me')).json().data.businessName as string;
-    const auto = replyMessages.autoAnswer(business);
+    const auto = customerWords().texts.autoAnswer(business);
     expect((await textsTo(ann.phone)).filter((body) => body === auto)).toHaveLength(1);
 
     // The owner reads it in the customer's conversation.
@@ -111,7 +105,7 @@ describe('when a slot is filled', () => {
     await reply(bob.phone, o.number, 'yeah!');
 
     const filled = (name: string) =>
-      renderTemplate(DEFAULT_MESSAGE_TEMPLATES.already_filled, {
+      renderTemplate(customerWords().templates.already_filled, {
         name,
         business: 'Bella Salon',
         time: '',

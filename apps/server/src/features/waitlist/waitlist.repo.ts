@@ -1,4 +1,4 @@
-import { type Customer, DEFAULT_MESSAGE_TEMPLATES, type MessageTemplateKey } from '@waitlist/contract';
+import { type Customer, customerWords, type MessageTemplateKey } from '@waitlist/contract';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
@@ -90,7 +90,7 @@ export async function templatesOf(executor: Executor, userId: string) {
   const rows = await executor.select().from(messageTemplates).where(eq(messageTemplates.userId, userId));
   const custom = new Map(rows.map((row) => [row.key, row.body]));
   const result = {} as Record<MessageTemplateKey, { body: string; isDefault: boolean }>;
-  for (const [key, body] of Object.entries(DEFAULT_MESSAGE_TEMPLATES) as [MessageTemplateKey, string][]) {
+  for (const [key, body] of Object.entries(customerWords().templates) as [MessageTemplateKey, string][]) {
     const own = custom.get(key);
     result[key] = own === undefined ? { body, isDefault: true } : { body: own, isDefault: false };
   }

@@ -1,4 +1,4 @@
-import { billingMessages, DEFAULT_MESSAGE_TEMPLATES, waitlistMessages } from '@waitlist/contract';
+import { billingMessages, customerWords, waitlistMessages } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, users } from '../../db/schema.ts';
@@ -338,7 +338,7 @@ describe('waitlist API', () => {
     ]);
     expect(templates[0]).toEqual({
       key: 'confirmation',
-      body: DEFAULT_MESSAGE_TEMPLATES.confirmation,
+      body: customerWords().templates.confirmation,
       isDefault: true,
     });
     const saved = await call(t, o.token, 'PUT', '/message-templates/reminder', {
