@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { InboundTexts } from '../messaging/messaging.service.ts';
 import type { ClaimTarget, OfferClaims } from '../openings/openings.service.ts';
-import type { StoredReplyVerdict } from '../waitlist/waitlist.service.ts';
+import type { NotifyOwner } from '../push/push.service.ts';
+import type { StoredReplyVerdict, StrangerText } from '../waitlist/waitlist.service.ts';
 import {
   confirmsKeyword,
   decideReply,
@@ -50,16 +51,7 @@ export type InboundResult =
  * is already recorded as the business's opt-out, and only numbers the business may text (its country, a
  * textable type, issue 24) are passed on. `reply` queues a compliance answer to the number.
  */
-export type StrangerHandler = (input: {
-  tx: Executor;
-  userId: string;
-  from: string;
-  body: string;
-  keyword: 'stop' | 'start' | 'help' | null;
-  messageId: string;
-  now: Date;
-  reply: (body: string) => Promise<void>;
-}) => Promise<InboundAction>;
+export type StrangerHandler = (input: StrangerText) => Promise<InboundAction>;
 
 /** The customers as the conversation changes them (features/waitlist). */
 export interface ConversationCustomers {
@@ -91,12 +83,7 @@ export interface ConversationDeps {
   claims: OfferClaims;
   customers: ConversationCustomers;
   /** A web push to the owner's devices, in the caller's transaction (features/push). */
-  notifyOwner?: (
-    tx: Executor,
-    userId: string,
-    message: { title: string; body: string; url: string },
-    now: Date,
-  ) => Promise<number>;
+  notifyOwner?: NotifyOwner;
   /** JOIN and its YES from numbers that are not customers (features/waitlist). */
   onStranger?: StrangerHandler;
 }

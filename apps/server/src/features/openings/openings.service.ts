@@ -7,6 +7,7 @@ import { BadRequest, NotFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { localDate, nextLocalMidnight } from '../../lib/time-zone.ts';
 import type { EnqueueSmsInput } from '../messaging/messaging.service.ts';
+import type { NotifyOwner } from '../push/push.service.ts';
 import { createClaims } from './claims.ts';
 import { openSlot } from './open-slot.ts';
 import * as repo from './openings.repo.ts';
@@ -55,12 +56,7 @@ export interface OpeningsDeps {
   /** Texts of one business queued together, in order (features/messaging's enqueueSmsMany). */
   enqueueSmsMany: (executor: Executor, inputs: EnqueueSmsInput[]) => Promise<{ messageId: string }[]>;
   /** Queues a web push to the owner's devices in the caller's transaction (features/push; issue 14). */
-  notifyOwner?: (
-    tx: Executor,
-    userId: string,
-    message: { title: string; body: string; url: string },
-    now: Date,
-  ) => Promise<number>;
+  notifyOwner?: NotifyOwner;
 }
 
 /** The plan's alerts a day, how many were used today and when the count resets (the owner's midnight). */

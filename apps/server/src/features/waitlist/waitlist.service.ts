@@ -18,6 +18,7 @@ import { type ParsedRow, parseImport } from './import-rows.ts';
 import * as repo from './waitlist.repo.ts';
 
 export type { StoredReplyVerdict } from './customer-changes.repo.ts';
+export type { StrangerText } from './join-by-text.ts';
 
 export const MAX_IMPORT_ROWS = 1000;
 
