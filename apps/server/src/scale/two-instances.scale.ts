@@ -100,6 +100,100 @@ let token = '';
 let number = '';
 let userId = '';
 
+let alertPhones: string[] = [];
+let openingId = '';
+
+/** The alert test's body: thirty customers texted once each, at most 5/s across both instances. */
+async function alertsThirtyCustomersOnce() {
+  // Thirty waiting customers (a Growth-sized list; the trial cap of 25 is the waitlist API's rule).
+  await database.db.update(users).set({ subscriptionPlan: 'growth' }).where(eq(users.id, userId));
+  alertPhones = Array.from(
+    { length: 30 },
+    (_, n) => `+1646${stamp.slice(-3).replace(/\D/g, '7')}${String(n).padStart(4, '0')}`,
+  );
+  await database.db.insert(customers).values(
+    alertPhones.map((phone, n) => ({
+      userId,
+      name: `Customer ${n}`,
+      phone,
+      position: n + 1,
+      consentMethod: 'verbal' as const,
+    })),
+  );
+  const created = await api(b.url, 'POST', '/openings', {
+    token,
+    body: {
+      startsAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      durationMinutes: 45,
+      service: 'Haircut',
+      priceCents: 6500,
+      mode: 'all',
+    },
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  openingId = created.json.data.id;
+  const creates = () =>
+    plivo.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path.endsWith('/Message/') &&
+        r.status === 202 &&
+        r.body?.src === number.slice(1),
+    );
+  await waitFor('30 alert texts at Plivo', () => creates().length >= 30, 40_000);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+  const sent = creates();
+  expect(sent).toHaveLength(30);
+  expect(new Set(sent.map((r) => `+${r.body!.dst}`))).toEqual(new Set(alertPhones));
+  const gaps = sent.slice(1).map((r, i) => r.at - sent[i]!.at);
+  const closest = Math.min(...gaps);
+  // 5/s: Plivo never sees two texts of one account closer than 200 ms (1 ms for timer rounding).
+  expect(closest).toBeGreaterThanOrEqual(199);
+  const [fromA, fromB] = await Promise.all([smsSent(a), smsSent(b)]);
+  expect(fromA + fromB).toBe(30);
+  // Both instances' workers took part, and the rate still held.
+  expect(fromA).toBeGreaterThan(0);
+  expect(fromB).toBeGreaterThan(0);
+  console.info(`alert: 30 texts, A sent ${fromA}, B sent ${fromB}, closest gap ${closest.toFixed(1)} ms`);
+}
+
+/** The YES-race test's body: one winner, and one answer to every customer texted about the slot. */
+async function oneWinnerAmongTenReplies() {
+  const repliers = alertPhones.slice(0, 10);
+  const before = plivo.messages.length;
+  const answers = await Promise.all(
+    repliers.map((phone, n) =>
+      plivoWebhook(both()[n % 2]!, {
+        From: phone.slice(1),
+        To: number.slice(1),
+        Text: 'YES',
+        Type: 'sms',
+        MessageUUID: randomUUID(),
+      }),
+    ),
+  );
+  expect(answers.map((r) => r.status)).toEqual(repliers.map(() => 200));
+  const booked = await database.db
+    .select({ phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.userId, userId), eq(customers.status, 'booked')));
+  expect(booked).toHaveLength(1);
+  const opening = await api(a.url, 'GET', `/openings/${openingId}`, { token });
+  expect(opening.json.data.status).toBe('filled');
+  // Everyone texted about the slot gets exactly one text (issue 15): the winner a confirmation, every other
+  // customer, replier or not, that it is taken; a late YES from someone already told gets nothing more.
+  await waitFor(
+    'an answer to each alerted customer',
+    () => plivo.messages.length - before >= alertPhones.length,
+    20_000,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const answersTo = plivo.messages.slice(before).map((m) => `+${m.dst}`);
+  expect(answersTo.sort()).toEqual([...alertPhones].sort());
+  expect(repliers.every((phone) => answersTo.includes(phone))).toBe(true);
+}
+
 describe('two instances on one PostgreSQL', () => {
   it('sends each email exactly once, whichever instance queued it', async () => {
     const registered = await Promise.all(
@@ -146,96 +240,12 @@ describe('two instances on one PostgreSQL', () => {
     expect(plivo.rented.size).toBe(1);
   });
 
-  let alertPhones: string[] = [];
-  let openingId = '';
-  it('texts a 30-customer alert once per customer, at most 5/s for the account across both instances', async () => {
-    // Thirty waiting customers (a Growth-sized list; the trial cap of 25 is the waitlist API's rule).
-    await database.db.update(users).set({ subscriptionPlan: 'growth' }).where(eq(users.id, userId));
-    alertPhones = Array.from(
-      { length: 30 },
-      (_, n) => `+1646${stamp.slice(-3).replace(/\D/g, '7')}${String(n).padStart(4, '0')}`,
-    );
-    await database.db.insert(customers).values(
-      alertPhones.map((phone, n) => ({
-        userId,
-        name: `Customer ${n}`,
-        phone,
-        position: n + 1,
-        consentMethod: 'verbal' as const,
-      })),
-    );
-    const created = await api(b.url, 'POST', '/openings', {
-      token,
-      body: {
-        startsAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
-        durationMinutes: 45,
-        service: 'Haircut',
-        priceCents: 6500,
-        mode: 'all',
-      },
-    });
-    expect(created.status, JSON.stringify(created.json)).toBe(201);
-    openingId = created.json.data.id;
-    const creates = () =>
-      plivo.requests.filter(
-        (r) =>
-          r.method === 'POST' &&
-          r.path.endsWith('/Message/') &&
-          r.status === 202 &&
-          r.body?.src === number.slice(1),
-      );
-    await waitFor('30 alert texts at Plivo', () => creates().length >= 30, 40_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  it(
+    'texts a 30-customer alert once per customer, at most 5/s for the account across both instances',
+    alertsThirtyCustomersOnce,
+  );
 
-    const sent = creates();
-    expect(sent).toHaveLength(30);
-    expect(new Set(sent.map((r) => `+${r.body!.dst}`))).toEqual(new Set(alertPhones));
-    const gaps = sent.slice(1).map((r, i) => r.at - sent[i]!.at);
-    const closest = Math.min(...gaps);
-    // 5/s: Plivo never sees two texts of one account closer than 200 ms (1 ms for timer rounding).
-    expect(closest).toBeGreaterThanOrEqual(199);
-    const [fromA, fromB] = await Promise.all([smsSent(a), smsSent(b)]);
-    expect(fromA + fromB).toBe(30);
-    // Both instances' workers took part, and the rate still held.
-    expect(fromA).toBeGreaterThan(0);
-    expect(fromB).toBeGreaterThan(0);
-    console.info(`alert: 30 texts, A sent ${fromA}, B sent ${fromB}, closest gap ${closest.toFixed(1)} ms`);
-  });
-
-  it('has one winner when ten YES replies land on different instances at once', async () => {
-    const repliers = alertPhones.slice(0, 10);
-    const before = plivo.messages.length;
-    const answers = await Promise.all(
-      repliers.map((phone, n) =>
-        plivoWebhook(both()[n % 2]!, {
-          From: phone.slice(1),
-          To: number.slice(1),
-          Text: 'YES',
-          Type: 'sms',
-          MessageUUID: randomUUID(),
-        }),
-      ),
-    );
-    expect(answers.map((r) => r.status)).toEqual(repliers.map(() => 200));
-    const booked = await database.db
-      .select({ phone: customers.phone })
-      .from(customers)
-      .where(and(eq(customers.userId, userId), eq(customers.status, 'booked')));
-    expect(booked).toHaveLength(1);
-    const opening = await api(a.url, 'GET', `/openings/${openingId}`, { token });
-    expect(opening.json.data.status).toBe('filled');
-    // Everyone texted about the slot gets exactly one text (issue 15): the winner a confirmation, every other
-    // customer, replier or not, that it is taken; a late YES from someone already told gets nothing more.
-    await waitFor(
-      'an answer to each alerted customer',
-      () => plivo.messages.length - before >= alertPhones.length,
-      20_000,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const answersTo = plivo.messages.slice(before).map((m) => `+${m.dst}`);
-    expect(answersTo.sort()).toEqual([...alertPhones].sort());
-    expect(repliers.every((phone) => answersTo.includes(phone))).toBe(true);
-  });
+  it('has one winner when ten YES replies land on different instances at once', oneWinnerAmongTenReplies);
 
   it('runs a scheduled wave once although both instances’ openings workers find it due', async () => {
     // Counted before the alert is opened: its first texts may reach Plivo before the answer reaches us.
