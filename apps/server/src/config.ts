@@ -55,6 +55,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Where the built web app lives; undefined serves the API only (tests, `npm run dev`). */
   webDistDir: string | undefined;
+  /** SERVE_WEB: main.ts serves the built web app unless this is false. */
+  serveWeb: boolean;
+  /** START_CHECKS_MS: `npm start`'s checks before this process, logged with the start-up phases. */
+  startChecksMs: number | undefined;
 }
 
 export function loadConfig(
@@ -98,6 +102,8 @@ export function loadConfig(
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     webDistDir: undefined,
+    serveWeb: env.SERVE_WEB === 'true',
+    startChecksMs: env.START_CHECKS_MS,
     ...overrides,
   };
 }

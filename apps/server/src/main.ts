@@ -8,9 +8,9 @@ import { webDistFolder } from './paths.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
-  config = loadConfig(process.env, {
-    webDistDir: process.env.SERVE_WEB === 'false' ? undefined : webDistFolder,
-  });
+  // The environment is handed to config.ts, its only reader.
+  const loaded = loadConfig(process.env);
+  config = { ...loaded, webDistDir: loaded.serveWeb ? webDistFolder : undefined };
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -116,7 +116,7 @@ app.log.info(
   {
     startupMs: {
       // npm start's checks (install, builds) before this process's server code ran, when started by it.
-      ...(process.env.START_CHECKS_MS ? { checks: Number(process.env.START_CHECKS_MS) } : {}),
+      ...(config.startChecksMs !== undefined ? { checks: config.startChecksMs } : {}),
       modules: ms(modulesLoadedMs),
       appModules: ms(appModulesMs),
       appBuilt: ms(appBuiltMs),

@@ -97,6 +97,10 @@ export const envSchema = z.object({
     z.coerce.number().positive().max(600).default(10),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'false': serve the API only (npm run dev serves the web app itself). */
+  SERVE_WEB: z.enum(['true', 'false']).default('true'),
+  /** Set by `npm start`: how long its checks (install, builds) took before the server's code ran. */
+  START_CHECKS_MS: z.coerce.number().nonnegative().optional(),
   // On a HOST other than loopback the local tools (mailbox, phone, billing clock) stay closed and the
   // server refuses to start, unless this opts in to them for admin sessions only (decision 0007).
   LOCAL_TOOLS: z.preprocess(
