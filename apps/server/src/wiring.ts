@@ -31,6 +31,7 @@ export const conversationCustomers = {
   setOptedOutByPhone: customerChanges.setOptedOutByPhone,
   takeAutoAnswer: customerChanges.takeAutoAnswer,
   writeReplyVerdict: customerChanges.writeReplyVerdict,
+  writeReplyVerdicts: customerChanges.writeReplyVerdicts,
 };
 
 /**

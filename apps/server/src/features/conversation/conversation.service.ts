@@ -4,7 +4,7 @@ import type { CustomerRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { InboundTexts } from '../messaging/messaging.service.ts';
-import type { ClaimTarget, OfferClaims } from '../openings/openings.service.ts';
+import type { ClaimTarget, OfferClaims, ToldOthers } from '../openings/openings.service.ts';
 import type { NotifyOwner } from '../push/push.service.ts';
 import type { StoredReplyVerdict, StrangerText } from '../waitlist/waitlist.service.ts';
 import {
@@ -68,6 +68,15 @@ export interface ConversationCustomers {
     customerId: string,
     decidedFrom: Pick<CustomerRow, 'status' | 'optedOut' | 'autoAnsweredAt'>,
     verdict: StoredReplyVerdict,
+  ): Promise<void>;
+  /** writeReplyVerdict for several customers, in one statement. */
+  writeReplyVerdicts(
+    tx: Executor,
+    entries: {
+      customerId: string;
+      decidedFrom: Pick<CustomerRow, 'status' | 'optedOut' | 'autoAnsweredAt'>;
+      verdict: StoredReplyVerdict;
+    }[],
   ): Promise<void>;
 }
 
@@ -248,7 +257,9 @@ export async function actOn(
     }
     case 'claim': {
       const target = reply.target!;
-      if (await deps.claims.claim(reply.tx, { ...reply, target })) {
+      const won = await deps.claims.claim(reply.tx, { ...reply, target });
+      if (won) {
+        await rememberToldOthers(deps, reply, state.pushEnabled, won.told);
         return left('reply', {
           customer: { ...state.customer, status: 'booked' },
           offer: { openingOpen: false, won: true, told: false },
@@ -262,6 +273,31 @@ export async function actOn(
     case 'lost':
       return onLost(deps, reply, state, decision);
   }
+}
+
+/**
+ * The verdicts of the customers a won claim told (issue 16's race: their own YES, arriving after, is then
+ * stored in one statement): freed, told, the slot decided. Written only where the row holds that state (a
+ * customer another open alert still holds, or whose own reply is in flight, is left unknown).
+ */
+async function rememberToldOthers(
+  deps: ConversationDeps,
+  reply: Reply,
+  pushEnabled: boolean,
+  told: ToldOthers,
+) {
+  const offer = { openingOpen: false, won: false, told: true };
+  await deps.customers.writeReplyVerdicts(
+    reply.tx,
+    told.map(({ customerId, autoAnsweredAt }) => {
+      const customer = { status: 'waiting' as const, optedOut: false, autoAnsweredAt };
+      return {
+        customerId,
+        decidedFrom: customer,
+        verdict: verdictOf({ customer, pushEnabled, offer }, reply.now),
+      };
+    }),
+  );
 }
 
 async function onLost(

@@ -135,6 +135,32 @@ describe('a reply whose verdict is quiet', () => {
     expect(await customerRow(ann!.id)).toMatchObject({ status: 'booked', replyOnClaim: 'quiet' });
   });
 
+  it('is written by a won claim for everyone it told: their late YES is stored in one statement', async () => {
+    const {
+      o,
+      customers: [ann, bob],
+    } = await business(['Ann Lee', 'Bob Stone']);
+    const opened = await call(t, o.token, 'POST', '/openings', {
+      startsAt: new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString(),
+      durationMinutes: 45,
+      service: 'Cut',
+      mode: 'all',
+    });
+    expect(opened.statusCode).toBe(201);
+    expect((await receive(ann!.phone, o.number, 'YES')).transactions).toBe(1);
+    // Bob was told it is taken and freed by Ann's claim, which wrote what his next reply does.
+    expect(await customerRow(bob!.id)).toMatchObject({
+      status: 'waiting',
+      replyOnClaim: 'quiet',
+      replyOnText: 'answer',
+    });
+    const late = await receive(bob!.phone, o.number, 'Yes please');
+    expect(late).toMatchObject({ result: { outcome: 'received', action: 'reply' }, transactions: 0 });
+    const texts = (await textsTo(bob!.id)).map((text) => text.body);
+    expect(texts).toHaveLength(2); // the alert and "sorry, it's been filled", nothing more
+    expect(await customerRow(bob!.id)).toMatchObject({ status: 'waiting' });
+  });
+
   it('is written only while the row holds what it was decided from', async () => {
     const {
       customers: [ann],

@@ -245,7 +245,7 @@ describe('keywords', () => {
         calls.push({ customerId: who.id });
         await tx.update(customers).set({ status: 'booked' }).where(eq(customers.id, who.id));
         await enqueueSms(tx, { userId, customerId: who.id, to: who.phone, body: 'You got the slot!', now });
-        return true;
+        return { told: [] };
       },
       wasTold: async () => false,
       settleLost: async () => 'waiting',

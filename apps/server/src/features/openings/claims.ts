@@ -19,6 +19,9 @@ export interface ClaimTarget {
   offer: { openingOpen: boolean; won: boolean; told: boolean };
 }
 
+/** The customers a won claim told the slot is taken, with the automatic answer's time their rows hold. */
+export type ToldOthers = { customerId: string; autoAnsweredAt: Date | null }[];
+
 /** A YES in the inbound transaction: who answered which slot, for which business. */
 export interface ClaimInput {
   userId: string;
@@ -57,11 +60,11 @@ export function createClaims(deps: ClaimsDeps) {
    * it is taken (once), all queued together (issue 16: the race's other replies wait on this transaction), the
    * owner emailed and pushed.
    */
-  async function win(tx: Executor, input: ClaimInput) {
+  async function win(tx: Executor, input: ClaimInput): Promise<ToldOthers> {
     const { userId, customer, now } = input;
     const opening = input.target.opening;
     const owner = await users.findUserById(tx, userId);
-    if (!owner) return;
+    if (!owner) return [];
     const templates = await customers.templatesOf(tx, userId);
     await customers.setCustomerStatus(tx, customer.id, 'booked', now);
     await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'won' });
@@ -112,6 +115,7 @@ export function createClaims(deps: ClaimsDeps) {
       },
       now,
     );
+    return others.map(({ customerId, autoAnsweredAt }) => ({ customerId, autoAnsweredAt }));
   }
 
   return {
@@ -132,13 +136,13 @@ export function createClaims(deps: ClaimsDeps) {
 
     /**
      * The claim: one conditional UPDATE (concurrent YES replies queue on the opening's row lock and re-check
-     * it is open, so exactly one wins), then the winner's side. False: the slot was taken meanwhile.
+     * it is open, so exactly one wins), then the winner's side. Null: the slot was taken meanwhile; else the
+     * customers told it is taken (freed unless another open alert holds them).
      */
-    async claim(tx: Executor, input: ClaimInput): Promise<boolean> {
+    async claim(tx: Executor, input: ClaimInput): Promise<{ told: ToldOthers } | null> {
       const won = await repo.claimOpening(tx, input.target.opening.id, input.customer.id, input.now);
-      if (!won) return false;
-      await win(tx, input);
-      return true;
+      if (!won) return null;
+      return { told: await win(tx, input) };
     },
 
     /** Whether the customer was told the slot is taken (read again after a lost claim: the winner tells). */

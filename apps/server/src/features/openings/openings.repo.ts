@@ -42,7 +42,12 @@ export async function settleOffers(executor: Executor, openingId: string) {
  */
 export function offersToTell(executor: Executor, openingId: string, winnerId: string) {
   return executor
-    .select({ customerId: offers.customerId, name: customers.name, phone: customers.phone })
+    .select({
+      customerId: offers.customerId,
+      name: customers.name,
+      phone: customers.phone,
+      autoAnsweredAt: customers.autoAnsweredAt,
+    })
     .from(offers)
     .innerJoin(customers, eq(customers.id, offers.customerId))
     .where(

@@ -13,7 +13,7 @@ import { openSlot } from './open-slot.ts';
 import * as repo from './openings.repo.ts';
 import { notifyUnclaimed, sendWave } from './waves.ts';
 
-export type { ClaimInput, ClaimTarget, OfferClaims } from './claims.ts';
+export type { ClaimInput, ClaimTarget, OfferClaims, ToldOthers } from './claims.ts';
 
 export type OpeningsService = ReturnType<typeof createOpeningsService>;
 

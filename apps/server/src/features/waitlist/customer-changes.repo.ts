@@ -189,6 +189,31 @@ export async function writeReplyVerdict(
     );
 }
 
+/** writeReplyVerdict for several customers in one statement, each guarded by the state it was decided from. */
+export async function writeReplyVerdicts(
+  executor: Executor,
+  entries: {
+    customerId: string;
+    decidedFrom: Pick<CustomerRow, 'status' | 'optedOut' | 'autoAnsweredAt'>;
+    verdict: StoredReplyVerdict;
+  }[],
+) {
+  if (entries.length === 0) return;
+  const rows = sql.join(
+    entries.map(
+      ({ customerId, decidedFrom, verdict }) =>
+        sql`(${customerId}::uuid, ${decidedFrom.status}, ${decidedFrom.optedOut}::boolean, ${decidedFrom.autoAnsweredAt?.toISOString() ?? null}::timestamptz, ${verdict.onClaim}, ${verdict.onText}, ${verdict.textUntil?.toISOString() ?? null}::timestamptz, ${verdict.push}::boolean)`,
+    ),
+    sql`, `,
+  );
+  await executor.execute(sql`
+    update ${customers} c set reply_on_claim = v.on_claim, reply_on_text = v.on_text,
+      reply_text_until = v.text_until, reply_push = v.push
+    from (values ${rows}) as v (id, status, opted_out, answered_at, on_claim, on_text, text_until, push)
+    where c.id = v.id and c.status = v.status and c.opted_out = v.opted_out
+      and c.auto_answered_at is not distinct from v.answered_at`);
+}
+
 /**
  * The automatic answer taken on a verdict of 'answer', as part of a statement that does more
  * (features/messaging stores the reply and queues the answer in one statement, decision 0013): one UPDATE
