@@ -104,6 +104,13 @@ export async function pingDatabase(db: Database): Promise<void> {
  * by the names of the query's sql.placeholder()s. The query is a Drizzle query builder or a `sql` template;
  * a call runs in the executor given (an open transaction), else on the database's pool.
  */
+/** A value given when a prepared statement runs (preparedRows), by name. */
+export const placeholder = (name: string) => sql.placeholder(name);
+
+/** A timestamp read outside Drizzle's mapping: a Date (node-postgres, PGlite) or its text (inside JSON). */
+export const dateOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
 export function preparedRows(
   db: Database,
   name: string,

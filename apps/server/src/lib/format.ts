@@ -17,3 +17,6 @@ export function formatDate(date: Date): string {
 export function formatCardBrand(brand: string): string {
   return cardBrandName(brand);
 }
+
+/** A customer's first name, as texts and pushes greet them ("Ann" for "Ann Lee"). */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;

@@ -2,6 +2,7 @@ import { customerWords, pushMessages, readReply, smsInfo } from '@waitlist/contr
 import type { Database, Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { firstName } from '../../lib/format.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { InboundTexts } from '../messaging/messaging.service.ts';
 import type { ClaimTarget, OfferClaims, ToldOthers } from '../openings/openings.service.ts';
@@ -227,8 +228,6 @@ export interface Reply {
 
 /** What a decision left: the state the next verdict is decided from, and what the text did. */
 export type ActedOn = ReplyState & { action: InboundAction };
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /**
  * Carries out the reply policy's decision (features/conversation/reply-policy.ts): every branch here acts,

@@ -1,16 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type Executor, preparedRows } from '../../db/client.ts';
+import { type Database, dateOrNull, type Executor, placeholder as p, preparedRows } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
 import { enqueueSmsDeliverySql } from '../../outbox/index.ts';
 import { queuedText } from './messaging.repo.ts';
 import { optedOutSql } from './opt-outs.repo.ts';
-
-/** A timestamp read outside Drizzle: a Date (node-postgres, PGlite) or its text (inside JSON). */
-const dateOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
-/** A value given when a prepared statement runs (db/client.ts preparedRows). */
-const p = (name: string) => sql.placeholder(name);
 
 /** An inbound text as the provider handed it over, to store. */
 export interface InboundTextInput {

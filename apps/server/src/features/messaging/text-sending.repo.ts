@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Database, type Executor, preparedRows } from '../../db/client.ts';
+import { type Database, dateOrNull, type Executor, placeholder as p, preparedRows } from '../../db/client.ts';
 import type { MessageRow } from '../../db/rows.ts';
 import { customers, messages, users } from '../../db/schema.ts';
 import { sendSlot } from '../../lib/rate-limit.ts';
@@ -10,12 +10,6 @@ import { optedOutSql } from './opt-outs.repo.ts';
  * Texts on their way out (the `messages` table's outbound side, decision 0008): queued in one statement per
  * batch, then each sent in two statements by the outbox's 'sms' kind (sms-delivery.ts).
  */
-
-/** A timestamp read outside Drizzle: a Date (node-postgres, PGlite) or its text. */
-const dateOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
-/** A value given when a prepared statement runs (db/client.ts preparedRows). */
-const p = (name: string) => sql.placeholder(name);
 
 export function markMessageFailed(executor: Executor, id: string, error: string) {
   return executor

@@ -1,7 +1,8 @@
 import { formatSlotTime, pushMessages, renderTemplate } from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
-import { formatLocal } from '../../lib/time-zone.ts';
+import { firstName } from '../../lib/format.ts';
+import { formatLocal, zonedFormat } from '../../lib/time-zone.ts';
 import { enqueueEmail } from '../../outbox/index.ts';
 import { openingFilledEmail } from './openings.emails.ts';
 import * as repo from './openings.repo.ts';
@@ -31,14 +32,10 @@ export interface ClaimInput {
   now: Date;
 }
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
-
+const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 /** How a slot reads in a push: "3:00 pm". */
 export const pushTime = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone })
-    .format(instant)
-    .replace(/\s/g, ' ')
-    .toLowerCase();
+  zonedFormat(CLOCK_TIME, timeZone).format(instant).replace(/\s/g, ' ').toLowerCase();
 
 type ClaimsDeps = Pick<
   OpeningsDeps,

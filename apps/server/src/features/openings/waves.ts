@@ -1,12 +1,11 @@
 import { formatSlotTime, pushMessages, renderTemplate } from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
+import { firstName } from '../../lib/format.ts';
 import { pushTime } from './claims.ts';
 import { nextWaveAt, stillOfferable } from './offer-policy.ts';
 import * as repo from './openings.repo.ts';
 import type { OpeningsDeps } from './openings.service.ts';
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /**
  * Texts wave `firstWave` of an opening (the caller holds the opening's row lock). Customers who since opted
