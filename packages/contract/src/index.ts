@@ -9,6 +9,8 @@ export * from './dashboard.schemas.ts';
 export * from './inbox.schemas.ts';
 export * from './join.schemas.ts';
 export * from './messages.ts';
+export * from './offers.messages.ts';
+export * from './offers.schemas.ts';
 export * from './pages.ts';
 export * from './phone.ts';
 export * from './push.ts';

@@ -28,6 +28,9 @@ export const joinBody = z.object({
   consent: z.literal(true, { error: words.consentRequired }),
   /** A honeypot: people never see or fill it; a bot that fills it is answered as if fine, and nothing is kept. */
   website: z.string().max(200).optional(),
+  /** The service they wait for and with whom (issue 26), from the business's lists; optional. */
+  serviceId: z.string().uuid().nullable().optional(),
+  staffId: z.string().uuid().nullable().optional(),
   /**
    * A solved ALTCHA proof of work (base64 JSON, from GET /join/{slug}/challenge), asked for once one address
    * has sent a few sign-ups in an hour (issue 24); each one is taken once.
@@ -45,6 +48,9 @@ export const joinPageResponse = z.object({
     full: z.boolean(),
     /** This address must send a solved proof of work with its next sign-up (issue 24). */
     proofRequired: z.boolean(),
+    /** The business's services and staff to choose from (issue 26); empty lists hide the fields. */
+    services: z.array(z.object({ id: z.string(), name: z.string() })),
+    staff: z.array(z.object({ id: z.string(), name: z.string() })),
   }),
 });
 

@@ -1,6 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { earningsPeriodSchema } from './dashboard.schemas.ts';
+import { offerMessages } from './offers.messages.ts';
+import { durationField, priceField, skipReasons } from './offers.schemas.ts';
 import { messageTemplateKeys, waitlistMessages } from './waitlist.messages.ts';
 
 /** The waitlist and cancellation-alert contract (issue 5, DESIGN.md §5). Timestamps are ISO 8601 strings. */
@@ -55,6 +57,14 @@ export const customerSchema = z.object({
   optedOutAt: z.string().nullable(),
   preferences: z.array(timePreferenceSchema),
   firstTextSent: z.boolean(),
+  /** The service they wait for (issue 26); null: any. */
+  serviceId: z.string().nullable(),
+  /** The staff member they want; null: no preference. */
+  staffId: z.string().nullable(),
+  /** Their own time zone for quiet hours; null: the business's. */
+  timeZone: z.string().nullable(),
+  vip: z.boolean(),
+  pinned: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -67,6 +77,15 @@ const phoneField = z
   .min(1, waitlistMessages.phoneRequired)
   .refine((value) => normalizePhone(value) !== null, waitlistMessages.invalidPhone);
 
+/** What an entry waits for and how the offer policy treats it (issue 26); all optional. */
+const entryFields = {
+  serviceId: z.string().uuid(offerMessages.serviceNotFound).nullable().optional(),
+  staffId: z.string().uuid(offerMessages.staffNotFound).nullable().optional(),
+  timeZone: z.string().refine(isValidTimeZone, waitlistMessages.invalidTimeZone).nullable().optional(),
+  vip: z.boolean().optional(),
+  pinned: z.boolean().optional(),
+};
+
 export const createCustomerBody = z.object({
   name: nameField,
   /** Any common format; stored as E.164. */
@@ -74,6 +93,7 @@ export const createCustomerBody = z.object({
   notes: z.string().max(1000).optional(),
   consentMethod: z.enum(consentMethods, { error: waitlistMessages.consentRequired }),
   preferences: z.array(timePreferenceSchema).max(14).optional(),
+  ...entryFields,
 });
 export type CreateCustomerBody = z.infer<typeof createCustomerBody>;
 
@@ -84,6 +104,7 @@ export const updateCustomerBody = z.object({
   consentMethod: z.enum(consentMethods).optional(),
   preferences: z.array(timePreferenceSchema).max(14).optional(),
   status: z.enum(['waiting', 'offered', 'booked']).optional(),
+  ...entryFields,
 });
 export type UpdateCustomerBody = z.infer<typeof updateCustomerBody>;
 
@@ -208,11 +229,16 @@ export const timeZoneResponse = z.object({
 
 export const openingStatuses = ['open', 'filled', 'expired', 'closed'] as const;
 export type OpeningStatus = (typeof openingStatuses)[number];
-export const openingModes = ['all', 'waves'] as const;
+/** auto: the offer policy chooses waves, claim window and order (issue 26, the default). */
+export const openingModes = ['auto', 'all', 'waves'] as const;
 export type OpeningMode = (typeof openingModes)[number];
-export const offerStatuses = ['pending', 'sent', 'won', 'lost', 'skipped'] as const;
+export const offerStatuses = ['pending', 'held', 'sent', 'won', 'lost', 'skipped', 'declined'] as const;
 export const offerOutcomes = [
   'claimed',
+  'backed_out',
+  'waiting_quiet_hours',
+  'not_texted_quiet_hours',
+  'not_texted_daily_cap',
   'told_filled',
   'opted_out',
   'no_answer',
@@ -226,14 +252,15 @@ export const createOpeningBody = z
   .object({
     /** ISO 8601 with an offset, or local 'YYYY-MM-DDTHH:mm' read in the business's time zone. */
     startsAt: z.string().min(1, waitlistMessages.invalidStartsAt),
-    durationMinutes: z
-      .number()
-      .int()
-      .min(5)
-      .max(24 * 60),
-    service: z.string().trim().min(1, 'Service is required').max(200),
-    priceCents: z.number().int().min(0).max(100_000_00).nullable().optional(),
-    mode: z.enum(openingModes).default('all'),
+    durationMinutes: durationField,
+    /** The service's name; taken from `serviceId` when that is given and this is not. */
+    service: z.string().trim().min(1, offerMessages.serviceOrNameRequired).max(200).optional(),
+    /** One of the business's services (issue 26): only entries waiting for it (or anything) are offered. */
+    serviceId: z.string().uuid(offerMessages.serviceNotFound).nullable().optional(),
+    /** The staff member of the slot: entries wanting someone else are not offered. */
+    staffId: z.string().uuid(offerMessages.staffNotFound).nullable().optional(),
+    priceCents: priceField.nullable().optional(),
+    mode: z.enum(openingModes).default('auto'),
     waveSize: z.number().int().min(1).max(100).optional(),
     claimWindowMinutes: z
       .number()
@@ -242,7 +269,11 @@ export const createOpeningBody = z
       .max(24 * 60)
       .optional(),
   })
-  .refine((b) => b.mode === 'all' || (b.waveSize !== undefined && b.claimWindowMinutes !== undefined), {
+  .refine((b) => Boolean(b.service) || Boolean(b.serviceId), {
+    message: offerMessages.serviceOrNameRequired,
+    path: ['service'],
+  })
+  .refine((b) => b.mode !== 'waves' || (b.waveSize !== undefined && b.claimWindowMinutes !== undefined), {
     message: waitlistMessages.waveSizeRequired,
     path: ['waveSize'],
   });
@@ -263,6 +294,10 @@ export const openingSchema = z.object({
   durationMinutes: z.number().int(),
   service: z.string(),
   priceCents: z.number().int().nullable(),
+  serviceId: z.string().nullable(),
+  staffId: z.string().nullable(),
+  /** The staff member's name, for the list. */
+  staffName: z.string().nullable(),
   status: z.enum(openingStatuses),
   mode: z.enum(openingModes),
   waveSize: z.number().int().nullable(),
@@ -293,6 +328,12 @@ export const offerSchema = z.object({
   toldAt: z.string().nullable(),
   /** The customer replied STOP (to this alert or since): shown as opted out, never "filled by another". */
   optedOut: z.boolean(),
+  /** The place the offer policy gave them (1 = first) and why (issue 26). */
+  rank: z.number().int(),
+  reason: z.string(),
+  /** A held text goes out then (quiet hours). */
+  sendAt: z.string().nullable(),
+  skipReason: z.enum(skipReasons).nullable(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 

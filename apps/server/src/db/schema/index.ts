@@ -5,6 +5,7 @@ export * from './local-billing.ts';
 export * from './openings.ts';
 export * from './outbox.ts';
 export * from './push.ts';
+export * from './services.ts';
 export * from './system.ts';
 export * from './texting.ts';
 export * from './users.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ownerId } from './columns.ts';
+import { serviceRef, staffRef } from './services.ts';
 import { customers } from './waitlist.ts';
 
 /** Cancellation alerts: an opening and the offers texted for it (issue 5, DESIGN.md §5). */
@@ -14,10 +15,14 @@ export const openings = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     service: text('service').notNull(),
     priceCents: integer('price_cents'),
+    /** The service and staff member of the slot (issue 26); null: a free slot of its length, anyone. */
+    serviceId: serviceRef(),
+    staffId: staffRef(),
     status: text('status', { enum: ['open', 'filled', 'expired', 'closed'] })
       .notNull()
       .default('open'),
-    mode: text('mode', { enum: ['all', 'waves'] }).notNull(),
+    /** 'auto': the offer policy chose the waves and claim window from the lead time (issue 26). */
+    mode: text('mode', { enum: ['auto', 'all', 'waves'] }).notNull(),
     waveSize: integer('wave_size'),
     claimWindowMinutes: integer('claim_window_minutes'),
     nextWaveAt: timestamp('next_wave_at', { withTimezone: true }),
@@ -48,14 +53,27 @@ export const offers = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     wave: integer('wave').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    status: text('status', { enum: ['pending', 'sent', 'won', 'lost', 'skipped'] })
+    /**
+     * pending: a later wave; held: waits for quiet hours to end (sendAt); sent; won; lost; skipped: never
+     * texted (skipReason says why when it is the policy's rule); declined: the winner backed out (issue 26).
+     */
+    status: text('status', { enum: ['pending', 'held', 'sent', 'won', 'lost', 'skipped', 'declined'] })
       .notNull()
       .default('pending'),
+    /** The place the offer policy gave this customer (1 = first). */
+    rank: integer('rank').notNull().default(0),
+    /** Why they were asked when they were, in the owner's words ("claimed 3 of 4 offers, replies in ~4 min"). */
+    reason: text('reason').notNull().default(''),
+    /** A held offer goes out then (quiet hours end in the customer's time zone). */
+    sendAt: timestamp('send_at', { withTimezone: true }),
+    skipReason: text('skip_reason', { enum: ['quiet_hours', 'daily_cap'] }),
     /** When this customer, texted and not the winner, was told the slot is taken (issue 15); once. */
     toldAt: timestamp('told_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.openingId, table.customerId] }),
     index('offers_customer_idx').on(table.customerId),
+    /** Held offers whose quiet hours end: the worker sends them. */
+    index('offers_held_idx').on(table.sendAt).where(sql`${table.status} = 'held'`),
   ],
 );

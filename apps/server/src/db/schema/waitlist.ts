@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, ownerId } from './columns.ts';
+import { serviceRef, staffRef } from './services.ts';
 
 /** The waitlist (issue 5, DESIGN.md §5): customers, each owner's text templates, and join requests (issue 15). */
 
@@ -39,6 +40,16 @@ export const customers = pgTable(
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     preferences: jsonb('preferences').$type<TimePreference[]>().notNull().default([]),
     firstTextSent: boolean('first_text_sent').notNull().default(false),
+    /** The service the customer waits for (issue 26); null: any. */
+    serviceId: serviceRef(),
+    /** The staff member they want; null: no preference. */
+    staffId: staffRef(),
+    /** The customer's own IANA time zone for quiet hours, when the owner set one; null: the business's. */
+    timeZone: text('time_zone'),
+    /** The owner's favourite: moves up the automatic order. */
+    vip: boolean('vip').notNull().default(false),
+    /** Offered first, before anyone the policy ranks. */
+    pinned: boolean('pinned').notNull().default(false),
     /** The last automatic "the owner will reply" answer to a free-text reply (issue 15): one per 24 hours. */
     autoAnsweredAt: timestamp('auto_answered_at', { withTimezone: true }),
     /**

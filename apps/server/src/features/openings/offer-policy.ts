@@ -57,11 +57,11 @@ export function unclaimedNoticeAt(plan: SendingPlan, now: Date): Date {
 
 /** When the next wave goes: one claim window after this one, if a later wave waits; else never. */
 export function nextWaveAt(
-  opening: { mode: 'all' | 'waves'; claimWindowMinutes: number | null },
+  opening: { mode: 'auto' | 'all' | 'waves'; claimWindowMinutes: number | null },
   laterWaveWaits: boolean,
   now: Date,
 ): Date | null {
-  if (!laterWaveWaits || opening.mode !== 'waves') return null;
+  if (!laterWaveWaits || opening.mode === 'all') return null;
   return new Date(now.getTime() + (opening.claimWindowMinutes ?? 0) * 60_000);
 }
 

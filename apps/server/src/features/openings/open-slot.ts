@@ -48,7 +48,7 @@ export async function openSlot(
     userId: owner.id,
     startsAt,
     durationMinutes: input.durationMinutes,
-    service: input.service,
+    service: input.service ?? '',
     priceCents: input.priceCents ?? null,
     ...plan,
     unclaimedNoticeAt: unclaimedNoticeAt(plan, now),

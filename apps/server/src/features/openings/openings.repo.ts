@@ -2,7 +2,7 @@ import type { Offer, Opening } from '@waitlist/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OfferRow, OpeningRow } from '../../db/rows.ts';
-import { customers, messages, offers, openings } from '../../db/schema.ts';
+import { customers, messages, offers, openings, staffMembers } from '../../db/schema.ts';
 
 /**
  * The one home of the `openings` and `offers` tables (decision 0008). Reads join customers and messages for
@@ -92,17 +92,30 @@ export function offersOf(executor: Executor, openingId: string) {
       toldAt: offers.toldAt,
       optedOut: customers.optedOut,
       position: customers.position,
+      rank: offers.rank,
+      reason: offers.reason,
+      sendAt: offers.sendAt,
+      skipReason: offers.skipReason,
     })
     .from(offers)
     .innerJoin(customers, eq(customers.id, offers.customerId))
     .where(eq(offers.openingId, openingId))
-    .orderBy(asc(offers.wave), asc(customers.position));
+    .orderBy(asc(offers.wave), asc(offers.rank), asc(customers.position));
 }
 
 /** What happened to one customer of an alert, in words the owner reads (issue 15). */
-export function offerOutcome(row: { status: OfferRow['status']; optedOut: boolean; toldAt: Date | null }) {
+export function offerOutcome(row: {
+  status: OfferRow['status'];
+  optedOut: boolean;
+  toldAt: Date | null;
+  skipReason: OfferRow['skipReason'];
+}) {
   if (row.status === 'won') return 'claimed' as const;
+  if (row.status === 'declined') return 'backed_out' as const;
   if (row.optedOut) return 'opted_out' as const;
+  if (row.status === 'held') return 'waiting_quiet_hours' as const;
+  if (row.status === 'skipped' && row.skipReason === 'quiet_hours') return 'not_texted_quiet_hours' as const;
+  if (row.status === 'skipped' && row.skipReason === 'daily_cap') return 'not_texted_daily_cap' as const;
   if (row.toldAt) return 'told_filled' as const;
   if (row.status === 'lost') return 'no_answer' as const;
   if (row.status === 'sent') return 'texted' as const;
@@ -121,6 +134,10 @@ export function offerDto(row: Awaited<ReturnType<typeof offersOf>>[number]): Off
     outcome: offerOutcome(row),
     toldAt: iso(row.toldAt),
     optedOut: row.optedOut,
+    rank: row.rank,
+    reason: row.reason,
+    sendAt: iso(row.sendAt),
+    skipReason: row.skipReason,
   };
 }
 
@@ -174,6 +191,17 @@ export async function listOpenings(executor: Executor, userId: string, only?: st
         .from(customers)
         .where(inArray(customers.id, winnerIds))
     : [];
+  const staffIds = [...new Set(rows.map((row) => row.staffId).filter((id): id is string => id !== null))];
+  const staffNames = new Map(
+    staffIds.length
+      ? (
+          await executor
+            .select({ id: staffMembers.id, name: staffMembers.name })
+            .from(staffMembers)
+            .where(inArray(staffMembers.id, staffIds))
+        ).map((staff) => [staff.id, staff.name])
+      : [],
+  );
   const byId = <T extends { openingId: string | null }>(list: T[]) =>
     new Map(list.map((item) => [item.openingId, item]));
   const texts = byId(textStats);
@@ -185,6 +213,9 @@ export async function listOpenings(executor: Executor, userId: string, only?: st
     durationMinutes: row.durationMinutes,
     service: row.service,
     priceCents: row.priceCents,
+    serviceId: row.serviceId,
+    staffId: row.staffId,
+    staffName: staffNames.get(row.staffId ?? '') ?? null,
     status: row.status,
     mode: row.mode,
     waveSize: row.waveSize,

@@ -207,6 +207,8 @@ export function createJoinService(deps: JoinDeps) {
         consentText: joinWords.consent(businessOf(owner)),
         full: !(await hasRoom(db, owner, 1)),
         proofRequired: await proofRequired(deps.limiter, address),
+        services: [] as { id: string; name: string }[],
+        staff: [] as { id: string; name: string }[],
       };
     },
 

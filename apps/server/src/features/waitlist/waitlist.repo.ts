@@ -26,6 +26,11 @@ export function customerDto(row: CustomerRow): Customer {
     optedOutAt: iso(row.optedOutAt),
     preferences: row.preferences ?? [],
     firstTextSent: row.firstTextSent,
+    serviceId: row.serviceId,
+    staffId: row.staffId,
+    timeZone: row.timeZone,
+    vip: row.vip,
+    pinned: row.pinned,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

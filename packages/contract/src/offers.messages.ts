@@ -1,0 +1,45 @@
+/**
+ * The offer policy's words for the owner (issue 26): services and staff, quiet hours, the daily cap, the
+ * automatic plan and why each customer was asked when they were. The customers' words stay in the catalogue
+ * (customer-words/).
+ */
+
+/** Texts the customer did not just ask for go out in this window of their day, at the widest. */
+export const SEND_WINDOW_LIMITS = { from: '08:00', until: '21:00' } as const;
+/** The default window (carrier and TCPA practice: 8 am to 8 pm, the customer's time). */
+export const DEFAULT_SEND_WINDOW = { from: '08:00', until: '20:00' } as const;
+export const DEFAULT_DAILY_OFFER_CAP = 3;
+export const MAX_DAILY_OFFER_CAP = 20;
+
+export const openingModeLabels = {
+  auto: 'Automatic',
+  all: 'Everyone at once',
+  waves: 'Waves',
+} as const;
+
+export const offerMessages = {
+  serviceNameRequired: 'Service name is required',
+  serviceNameTaken: (name: string) => `You already have a service called ${name}.`,
+  staffNameRequired: 'Name is required',
+  staffNameTaken: (name: string) => `You already have a staff member called ${name}.`,
+  invalidDuration: 'Length must be between 5 minutes and 24 hours',
+  invalidPrice: 'Price must be between $0 and $100,000',
+  serviceNotFound: 'Service not found',
+  staffNotFound: 'Staff member not found',
+  serviceSaved: 'Service saved',
+  serviceDeleted: 'Service deleted',
+  staffSaved: 'Staff member saved',
+  staffDeleted: 'Staff member deleted',
+  invalidSendWindow:
+    'Texts can go out between 8:00 am and 9:00 pm at the widest, and "from" must be before "until"',
+  invalidDailyCap: `Offers a day must be a whole number from 1 to ${MAX_DAILY_OFFER_CAP}`,
+  settingsSaved: 'Offer rules saved',
+  serviceOrNameRequired: 'Service is required',
+  claimReleased: 'The claim was released; the next customer in line is being offered the slot',
+  nothingToRelease: 'This opening has no claim to release',
+  /** Why an offer was not texted, on the opening page. */
+  skipped: {
+    quiet_hours: 'not texted: quiet hours',
+    daily_cap: 'not texted: offered enough today',
+  },
+} as const;
