@@ -116,6 +116,9 @@ export const joinRequests = pgTable(
     /** The customer's YES (messages.id). */
     confirmationMessageId: uuid('confirmation_message_id'),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The service and staff member chosen on the join page (issue 26), given to the customer on their YES. */
+    serviceId: serviceRef(),
+    staffId: staffRef(),
   },
   (table) => [
     index('join_requests_pending_idx').on(table.userId, table.phone).where(sql`${table.status} = 'pending'`),
