@@ -117,6 +117,7 @@ describe('main links', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Waitlist' })).toHaveAttribute('href', '/waitlist');
     expect(within(nav).getByRole('link', { name: 'Openings' })).toHaveAttribute('href', '/openings');
+    expect(within(nav).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/services');
     expect(within(nav).getByRole('link', { name: 'Waitlist' })).not.toHaveAttribute('aria-current');
   });
 
@@ -139,6 +140,7 @@ describe('mobile menu', () => {
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('link', { name: 'Waitlist' })).toHaveAttribute('href', '/waitlist');
     expect(within(menu).getByRole('link', { name: 'Openings' })).toHaveAttribute('href', '/openings');
+    expect(within(menu).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/services');
     expect(within(menu).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
     expect(within(menu).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();

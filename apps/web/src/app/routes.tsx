@@ -165,6 +165,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Services, staff and the offer rules (issue 26).
+            path: '/services',
+            ...page(
+              () => import('../features/services/pages/services-page.tsx'),
+              (m) => m.ServicesPage,
+            ),
+          },
+          {
             // The inbox (issue 15): the list, and one conversation beside it or on its own on a phone.
             path: '/inbox',
             ...page(

@@ -6,6 +6,8 @@ import type {
   Offer,
   Opening,
   OpeningDetail,
+  Service,
+  StaffMember,
 } from '@waitlist/contract';
 import { customerWords, messageTemplateKeys } from '@waitlist/contract';
 
@@ -27,6 +29,11 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     optedOutAt: null,
     preferences: [],
     firstTextSent: false,
+    serviceId: null,
+    staffId: null,
+    timeZone: null,
+    vip: false,
+    pinned: false,
     createdAt: '2030-01-02T15:00:00.000Z',
     updatedAt: '2030-01-02T15:00:00.000Z',
     ...overrides,
@@ -105,6 +112,9 @@ export function makeOpening(overrides: Partial<Opening> = {}): Opening {
     durationMinutes: 60,
     service: 'Haircut',
     priceCents: 4500,
+    serviceId: null,
+    staffId: null,
+    staffName: null,
     status: 'open',
     mode: 'all',
     waveSize: null,
@@ -130,17 +140,31 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     status: 'sent',
     optedOut: false,
     toldAt: null,
+    rank: 1,
+    reason: '',
+    sendAt: null,
+    skipReason: null,
     ...overrides,
-    outcome: overrides.outcome ?? outcomeOf(overrides.status ?? 'sent', overrides.optedOut ?? false),
+    outcome:
+      overrides.outcome ??
+      outcomeOf({
+        status: overrides.status ?? 'sent',
+        optedOut: overrides.optedOut ?? false,
+        skipReason: overrides.skipReason ?? null,
+      }),
   };
 }
 
 /** The server's outcome for an offer without a "told" time (openings.repo.ts offerOutcome). */
-function outcomeOf(status: Offer['status'], optedOut: boolean): Offer['outcome'] {
-  if (status === 'won') return 'claimed';
-  if (optedOut) return 'opted_out';
+function outcomeOf(offer: Pick<Offer, 'status' | 'optedOut' | 'skipReason'>): Offer['outcome'] {
+  if (offer.status === 'won') return 'claimed';
+  if (offer.status === 'declined') return 'backed_out';
+  if (offer.optedOut) return 'opted_out';
+  if (offer.status === 'held') return 'waiting_quiet_hours';
+  if (offer.status === 'skipped' && offer.skipReason === 'quiet_hours') return 'not_texted_quiet_hours';
+  if (offer.status === 'skipped' && offer.skipReason === 'daily_cap') return 'not_texted_daily_cap';
   return ({ lost: 'no_answer', sent: 'texted', pending: 'next_wave', skipped: 'not_texted' } as const)[
-    status
+    offer.status
   ];
 }
 
@@ -169,3 +193,23 @@ export function openingsAnswer(
     },
   };
 }
+
+export const makeService = (overrides: Partial<Service> = {}): Service => ({
+  id: uuid(),
+  name: 'Haircut',
+  durationMinutes: 45,
+  priceCents: 4500,
+  ...overrides,
+});
+
+export const makeStaff = (overrides: Partial<StaffMember> = {}): StaffMember => ({
+  id: uuid(),
+  name: 'Ana',
+  ...overrides,
+});
+
+/** GET /services and GET /staff answering with these lists. */
+export const servicesAnswers = (services: Service[] = [], staff: StaffMember[] = []) => ({
+  'GET /services': { body: { success: true, data: services } },
+  'GET /staff': { body: { success: true, data: staff } },
+});

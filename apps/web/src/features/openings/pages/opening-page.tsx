@@ -1,7 +1,6 @@
-import { DEFAULT_TIME_ZONE, type Offer } from '@waitlist/contract';
+import { DEFAULT_TIME_ZONE, type OpeningDetail } from '@waitlist/contract';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -9,25 +8,23 @@ import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useOpening } from '../api/get-opening.ts';
 import { useOpenings } from '../api/get-openings.ts';
 import { CloseOpeningButton } from '../components/close-opening-button.tsx';
+import { OfferRow } from '../components/offer-row.tsx';
 import { OpeningOutcome } from '../components/opening-card.tsx';
 import { OpeningStats, OpeningStatusBadge } from '../components/opening-status.tsx';
-import { clockTime, money, slotTime } from '../components/zoned-time.ts';
+import { ReleaseClaimButton } from '../components/release-claim-button.tsx';
+import { money, slotTime } from '../components/zoned-time.ts';
 import '../components/openings.css';
-import { displayPhone } from '../../../lib/phone-display.ts';
 
-/** What happened to each customer of the alert (issue 15), one badge each. */
-const outcomeLabels: Record<
-  Offer['outcome'],
-  { label: string; tone: 'neutral' | 'info' | 'success' | 'warning' | 'danger' }
-> = {
-  claimed: { label: 'Claimed', tone: 'success' },
-  told_filled: { label: 'Told it’s filled', tone: 'neutral' },
-  opted_out: { label: 'Opted out', tone: 'danger' },
-  no_answer: { label: 'No answer', tone: 'neutral' },
-  texted: { label: 'Texted', tone: 'info' },
-  next_wave: { label: 'Next wave', tone: 'neutral' },
-  not_texted: { label: 'Not texted', tone: 'warning' },
-};
+/** How the alert goes out: "automatic: waves of 3, 10 min to claim", "everyone at once". */
+function modeLabel(opening: OpeningDetail): string {
+  const waves =
+    opening.waveSize !== null
+      ? `waves of ${opening.waveSize}, ${opening.claimWindowMinutes} min to claim`
+      : null;
+  if (opening.mode === 'all') return 'everyone at once';
+  if (opening.mode === 'waves') return waves ?? 'waves';
+  return `automatic${waves ? `: ${waves}` : ''}`;
+}
 
 /** /openings/:id: one alert, live, with each customer it was offered to. */
 export function OpeningPage() {
@@ -74,10 +71,8 @@ export function OpeningPage() {
           <h1 className="page__title">{data.service}</h1>
           <p className="page__lead">
             {slotTime(data.startsAt, timeZone)} · {data.durationMinutes} min
-            {data.priceCents !== null ? ` · ${money(data.priceCents)}` : ''} ·{' '}
-            {data.mode === 'all'
-              ? 'everyone at once'
-              : `waves of ${data.waveSize}, ${data.claimWindowMinutes} min to claim`}
+            {data.priceCents !== null ? ` · ${money(data.priceCents)}` : ''}
+            {data.staffName ? ` · with ${data.staffName}` : ''} · {modeLabel(data)}
           </p>
         </div>
         <OpeningStatusBadge status={data.status} />
@@ -91,6 +86,11 @@ export function OpeningPage() {
               <CloseOpeningButton opening={data} disabled={overview.data?.readOnly} />
             </div>
           ) : null}
+          {data.status === 'filled' && data.winner ? (
+            <div>
+              <ReleaseClaimButton opening={data} disabled={overview.data?.readOnly} />
+            </div>
+          ) : null}
         </Card>
         <section aria-labelledby="offers-title" className="stack">
           <h2 id="offers-title" className="card__title">
@@ -102,20 +102,11 @@ export function OpeningPage() {
             </Card>
           ) : (
             <ul className="list-stack offer-list">
-              {data.offers.map((offer) => (
-                <li key={offer.customerId} className="offer-row">
-                  <div>
-                    <Link to={`/waitlist/${offer.customerId}`} className="offer-row__name">
-                      {offer.name}
-                    </Link>
-                    <p className="offer-row__meta">
-                      {displayPhone(offer.phone)} · wave {offer.wave}
-                      {offer.sentAt ? ` · texted ${clockTime(offer.sentAt, timeZone)}` : ''}
-                    </p>
-                  </div>
-                  <Badge tone={outcomeLabels[offer.outcome].tone}>{outcomeLabels[offer.outcome].label}</Badge>
-                </li>
-              ))}
+              {[...data.offers]
+                .sort((a, b) => a.rank - b.rank)
+                .map((offer) => (
+                  <OfferRow key={offer.customerId} offer={offer} timeZone={timeZone} />
+                ))}
             </ul>
           )}
         </section>
