@@ -22,6 +22,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { displayPhone } from '../../../lib/phone-display.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { useSaveCustomer } from '../api/save-customer.ts';
+import { CustomerOfferFields } from './customer-offer-fields.tsx';
 import { dayNames } from './preferences.ts';
 import './customer-form-dialog.css';
 
@@ -35,6 +36,11 @@ function valuesFrom(customer: Customer | undefined): CustomerFormInput {
     // An empty choice until the owner records how the customer agreed: consent is never assumed.
     consentMethod: (customer?.consentMethod ?? '') as ConsentMethod,
     preferences: customer?.preferences ?? [],
+    serviceId: customer?.serviceId ?? null,
+    staffId: customer?.staffId ?? null,
+    timeZone: customer?.timeZone ?? null,
+    vip: customer?.vip ?? false,
+    pinned: customer?.pinned ?? false,
   };
 }
 
@@ -44,14 +50,20 @@ type CustomerFormDialogProps = {
   onClose: () => void;
 };
 
-/** Add or edit one customer: name, phone in any format, notes, consent, optional time preferences. */
+/**
+ * Add or edit one customer: name, phone in any format, notes, consent, what they wait for (service, staff),
+ * VIP and pin, their time zone, optional time preferences.
+ */
 export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProps) {
   const toast = useToast();
   const save = useSaveCustomer();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError, setValue, field, formState } = useZodForm(createCustomerBody, {
-    defaultValues: valuesFrom(customer),
-  });
+  const { control, handleSubmit, setError, setValue, register, field, formState } = useZodForm(
+    createCustomerBody,
+    {
+      defaultValues: valuesFrom(customer),
+    },
+  );
   const preferences = useFieldArray({ control, name: 'preferences' });
   const formId = customer ? `edit-customer-${customer.id}` : 'add-customer';
 
@@ -60,14 +72,31 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
     try {
       const answer = await save.mutateAsync({
         id: customer?.id,
-        input: { ...values, notes: values.notes?.trim() ?? '', preferences: values.preferences ?? [] },
+        input: {
+          ...values,
+          notes: values.notes?.trim() ?? '',
+          preferences: values.preferences ?? [],
+          serviceId: values.serviceId ?? null,
+          staffId: values.staffId ?? null,
+          timeZone: values.timeZone ?? null,
+          vip: values.vip ?? false,
+          pinned: values.pinned ?? false,
+        },
       });
       toast.success(
         answer.message ?? (customer ? waitlistMessages.customerUpdated : waitlistMessages.customerAdded),
       );
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['name', 'phone', 'notes', 'consentMethod']);
+      applyServerFieldErrors(error, setError, [
+        'name',
+        'phone',
+        'notes',
+        'consentMethod',
+        'serviceId',
+        'staffId',
+        'timeZone',
+      ]);
       setFormError(
         screenErrorMessage(error, customer ? 'Could not save the customer.' : 'Could not add the customer.'),
       );
@@ -136,6 +165,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
           ))}
         </SelectField>
         <TextareaField label="Notes" labelNote="(optional)" rows={2} {...field('notes')} />
+        <CustomerOfferFields field={field} register={register} />
 
         <fieldset className="preferences">
           <legend className="field__label">

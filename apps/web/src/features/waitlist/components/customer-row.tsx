@@ -2,6 +2,7 @@ import type { Customer } from '@waitlist/contract';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { displayPhone } from '../../../lib/phone-display.ts';
+import { useServiceChoices } from '../../../lib/services-and-staff.ts';
 import { describePreference } from './preferences.ts';
 import { CustomerStatusBadges } from './status-badges.tsx';
 import './customer-row.css';
@@ -24,8 +25,18 @@ const moves = [
   { direction: 'down', arrow: '↓' },
 ] as const;
 
+/** "Color · with Ana": what the customer waits for, when they said (issue 26). */
+function useWaitsFor(customer: Customer): string | null {
+  const { services, staff } = useServiceChoices();
+  const service = services.find((entry) => entry.id === customer.serviceId)?.name;
+  const member = staff.find((entry) => entry.id === customer.staffId)?.name;
+  const parts = [service, member ? `with ${member}` : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
 export function CustomerRow({ customer, place, move, readOnly, onAction }: CustomerRowProps) {
   const removed = customer.status === 'removed';
+  const waitsFor = useWaitsFor(customer);
   return (
     <li className="tile customer-row" aria-label={customer.name}>
       <span className={`round-icon customer-row__place${place === null ? ' customer-row__place--done' : ''}`}>
@@ -51,6 +62,11 @@ export function CustomerRow({ customer, place, move, readOnly, onAction }: Custo
         <a className="customer-row__phone" href={`tel:${customer.phone}`}>
           {displayPhone(customer.phone)}
         </a>
+        {waitsFor ? (
+          <p className="customer-row__meta" data-testid="waits-for">
+            {waitsFor}
+          </p>
+        ) : null}
         {customer.preferences.length > 0 ? (
           <p className="customer-row__meta">{customer.preferences.map(describePreference).join(' · ')}</p>
         ) : null}

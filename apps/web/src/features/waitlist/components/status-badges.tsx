@@ -14,6 +14,8 @@ export function CustomerStatusBadges({ customer }: { customer: Customer }) {
         <Badge tone={customerStatusTones[customer.status]}>{customerStatusLabels[customer.status]}</Badge>
       )}
       {customer.optedOut ? <Badge tone="danger">Opted out</Badge> : null}
+      {customer.vip ? <Badge tone="primary">VIP</Badge> : null}
+      {customer.pinned ? <Badge tone="info">Pinned first</Badge> : null}
     </>
   );
 }

@@ -26,6 +26,9 @@ async function openWaitlist(options: WaitlistAnswerOptions = {}, handlers: Recor
   return { app, api };
 }
 
+/** What a business without services or staff sends: no service, no preference, no flags (issue 26). */
+const noEntryFields = { serviceId: null, staffId: null, timeZone: null, vip: false, pinned: false };
+
 const row = (name: string) => screen.getByRole('listitem', { name });
 const dialog = () => screen.getByRole('dialog');
 
@@ -246,6 +249,7 @@ describe('adding a customer', () => {
       notes: 'Prefers Ana',
       consentMethod: 'written',
       preferences: [{ days: [2, 3, 4, 5, 6], from: '09:00', to: '17:00' }],
+      ...noEntryFields,
     });
     expect(await screen.findByText(waitlistMessages.customerAdded)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
