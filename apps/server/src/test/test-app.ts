@@ -65,7 +65,7 @@ export async function createTestApp(
   options: { env?: Record<string, string>; emailProvider?: EmailProvider; startAt?: Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const clock = createManualClock(options.startAt ?? new Date('2026-11-23T10:00:00Z'));
+  const clock = createManualClock(options.startAt ?? new Date('2026-11-23T15:00:00Z'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

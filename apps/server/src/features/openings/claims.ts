@@ -1,12 +1,13 @@
 import { formatSlotTime, pushMessages, renderTemplate } from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
-import type { CustomerRow } from '../../db/rows.ts';
+import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
 import { formatLocal, zonedFormat } from '../../lib/time-zone.ts';
 import { enqueueEmail } from '../../outbox/index.ts';
 import { openingFilledEmail } from './openings.emails.ts';
 import * as repo from './openings.repo.ts';
 import type { OpeningsDeps } from './openings.service.ts';
+import { inSendWindow } from './send-window.ts';
 
 /**
  * Offers and claims (features/openings owns them): the slot a customer's YES answers, the claim itself, and
@@ -39,8 +40,19 @@ export const pushTime = (instant: Date, timeZone: string) =>
 
 type ClaimsDeps = Pick<
   OpeningsDeps,
-  'users' | 'customers' | 'enqueueSms' | 'enqueueSmsMany' | 'notifyOwner' | 'publicUrl'
+  'users' | 'customers' | 'catalog' | 'enqueueSms' | 'enqueueSmsMany' | 'notifyOwner' | 'publicUrl'
 >;
+
+/** Everyone else texted about the slot and not told yet, but those in their quiet hours (issue 26). */
+async function othersToTell(
+  deps: ClaimsDeps,
+  tx: Executor,
+  input: { opening: repo.OpeningRow; owner: UserRow; winnerId: string; now: Date },
+) {
+  const rules = await deps.catalog.offerSettingsOf(tx, input.owner.id);
+  const others = await repo.offersToTell(tx, input.opening.id, input.winnerId);
+  return others.filter((other) => inSendWindow(input.now, other.timeZone ?? input.owner.timeZone, rules));
+}
 
 export function createClaims(deps: ClaimsDeps) {
   const { customers, users } = deps;
@@ -54,7 +66,7 @@ export function createClaims(deps: ClaimsDeps) {
 
   /**
    * The winner's side of a claim: booked, their offer won, everyone else who was texted about the slot told
-   * it is taken (once), all queued together (issue 16: the race's other replies wait on this transaction), the
+   * it is taken (once; not during their quiet hours, issue 26: nobody is woken to hear it), all queued together (issue 16: the race's other replies wait on this transaction), the
    * owner emailed and pushed.
    */
   async function win(tx: Executor, input: ClaimInput): Promise<ToldOthers> {
@@ -65,7 +77,7 @@ export function createClaims(deps: ClaimsDeps) {
     const templates = await customers.templatesOf(tx, userId);
     await customers.setCustomerStatus(tx, customer.id, 'booked', now);
     await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'won' });
-    const others = await repo.offersToTell(tx, opening.id, customer.id);
+    const others = await othersToTell(deps, tx, { opening, owner, winnerId: customer.id, now });
     await repo.settleOffers(tx, opening.id);
     await customers.releaseOfferedBy(tx, opening.id);
     const values = valuesOf(input);

@@ -47,6 +47,7 @@ export function offersToTell(executor: Executor, openingId: string, winnerId: st
       name: customers.name,
       phone: customers.phone,
       autoAnsweredAt: customers.autoAnsweredAt,
+      timeZone: customers.timeZone,
     })
     .from(offers)
     .innerJoin(customers, eq(customers.id, offers.customerId))
@@ -235,32 +236,14 @@ export async function listOpenings(executor: Executor, userId: string, only?: st
   }));
 }
 
-/** The pending offers of wave `wave`, with their customers in waitlist order. */
-export function pendingOffersOfWave(executor: Executor, openingId: string, wave: number) {
-  return executor
-    .select({ customer: customers })
-    .from(offers)
-    .innerJoin(customers, eq(customers.id, offers.customerId))
-    .where(and(eq(offers.openingId, openingId), eq(offers.wave, wave), eq(offers.status, 'pending')))
-    .orderBy(asc(customers.position));
-}
-
-/** Whether any offer after wave `wave` is still pending. */
-export async function hasLaterPendingWave(executor: Executor, openingId: string, wave: number) {
-  const [later] = await executor
-    .select({ wave: offers.wave })
-    .from(offers)
-    .where(and(eq(offers.openingId, openingId), eq(offers.status, 'pending'), sql`${offers.wave} > ${wave}`))
-    .limit(1);
-  return later !== undefined;
-}
-
 /** Sets the offers of one opening to these customers (one or many) in one statement. */
 export async function setOfferStatus(
   executor: Executor,
   openingId: string,
   customerIds: string | string[],
-  values: { status: OfferRow['status']; sentAt?: Date },
+  values: Partial<Pick<OfferRow, 'sentAt' | 'sendAt' | 'skipReason' | 'toldAt' | 'wave'>> & {
+    status: OfferRow['status'];
+  },
 ) {
   const ids = [customerIds].flat();
   if (ids.length === 0) return;
@@ -348,15 +331,6 @@ export async function lockDueOpening(executor: Executor, id: string, now: Date) 
   return opening;
 }
 
-/** The last wave of an opening that was texted (0: none). */
-export async function lastSentWave(executor: Executor, openingId: string) {
-  const [last] = await executor
-    .select({ wave: sql<number>`coalesce(max(${offers.wave}), 0)::int` })
-    .from(offers)
-    .where(and(eq(offers.openingId, openingId), isNotNull(offers.sentAt)));
-  return last?.wave ?? 0;
-}
-
 /** Open alerts whose "nobody has claimed" time passed: cleared here (so each is told once) and returned. */
 export function takeDueUnclaimedNotices(executor: Executor, now: Date) {
   return executor
@@ -384,3 +358,39 @@ export function offersOfCustomer(executor: Executor, userId: string, customerId:
 }
 
 // ---- the earnings dashboard's figures (features/dashboard reads them through wiring.ts) ----
+
+/** The owner's opening, its row locked for a change decided from it. */
+export async function lockOpening(executor: Executor, userId: string, id: string) {
+  const [row] = await executor
+    .select()
+    .from(openings)
+    .where(and(eq(openings.userId, userId), eq(openings.id, id)))
+    .for('update');
+  return row;
+}
+
+/** A filled opening open again (its winner backed out): no winner, the owner told again if nobody claims. */
+export async function reopen(executor: Executor, id: string, unclaimedNoticeAt: Date) {
+  const [row] = await executor
+    .update(openings)
+    .set({ status: 'open', winnerCustomerId: null, filledAt: null, unclaimedNoticeAt })
+    .where(eq(openings.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * After a release: everyone asked before or passed over (told it was filled, no answer, skipped), except the
+ * one who backed out, waits again after the waves not sent yet, in the plan's order, `size` to a wave (null:
+ * all in one), their "told" mark cleared so a new claim tells them again.
+ */
+export async function requeueForRelease(executor: Executor, openingId: string, size: number | null) {
+  await executor.execute(sql`
+    update ${offers} as o
+       set status = 'pending', told_at = null, send_at = null, skip_reason = null,
+           wave = m.last + 1 + ((r.n - 1) / ${size ?? 1_000_000})
+      from (select customer_id, row_number() over (order by rank, customer_id) as n
+              from ${offers} where opening_id = ${openingId} and status in ('lost', 'skipped')) as r,
+           (select coalesce(max(wave), 0) as last from ${offers} where opening_id = ${openingId}) as m
+     where o.opening_id = ${openingId} and o.customer_id = r.customer_id`);
+}

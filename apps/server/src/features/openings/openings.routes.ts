@@ -1,5 +1,7 @@
 import {
   createOpeningBody,
+  offerMessages,
+  openingPreviewResponse,
   openingResponse,
   openingsListResponse,
   waitlistMessages,
@@ -43,6 +45,21 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.post(
+    '/openings/preview',
+    {
+      ...guarded,
+      schema: schema({
+        body: createOpeningBody,
+        response: { 200: openingPreviewResponse, ...guardedErrors },
+      }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.preview(userOf(request), request.body),
+    }),
+  );
+
   app.get(
     '/openings/:id',
     {
@@ -52,6 +69,19 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       data: await service.get(userOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/openings/:id/release',
+    {
+      ...guarded,
+      schema: schema({ params: idParams, response: { 200: openingResponse, ...guardedErrors } }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.release(userOf(request), request.params.id),
+      message: offerMessages.claimReleased,
     }),
   );
 

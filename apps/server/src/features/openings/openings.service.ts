@@ -1,4 +1,11 @@
-import { type AlertsToday, alertsPerDay, type CreateOpeningBody, waitlistMessages } from '@waitlist/contract';
+import {
+  type AlertsToday,
+  alertsPerDay,
+  type CreateOpeningBody,
+  type OfferSettings,
+  type OpeningPreview,
+  waitlistMessages,
+} from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,9 +16,10 @@ import { localDate, nextLocalMidnight } from '../../lib/time-zone.ts';
 import type { EnqueueSmsInput } from '../messaging/messaging.service.ts';
 import type { NotifyOwner } from '../push/push.service.ts';
 import { createClaims } from './claims.ts';
-import { openSlot } from './open-slot.ts';
+import { openSlot, planFor, previewOf } from './open-slot.ts';
 import * as repo from './openings.repo.ts';
-import { notifyUnclaimed, sendWave } from './waves.ts';
+import { releaseClaim } from './release.ts';
+import { advanceOpening, notifyUnclaimed } from './waves.ts';
 
 export type { ClaimInput, ClaimTarget, OfferClaims, ToldOthers } from './claims.ts';
 
@@ -51,6 +59,21 @@ export interface OpeningsDeps {
       executor: Executor,
       userId: string,
     ): Promise<Record<'cancellation_alert' | 'claimed' | 'already_filled', { body: string }>>;
+  };
+  /** The business's services, staff and offer rules (features/services; issue 26). */
+  catalog: {
+    findService(
+      executor: Executor,
+      userId: string,
+      id: string,
+    ): Promise<{ id: string; name: string; durationMinutes: number; priceCents: number | null } | undefined>;
+    findStaff(
+      executor: Executor,
+      userId: string,
+      id: string,
+    ): Promise<{ id: string; name: string } | undefined>;
+    listServices(executor: Executor, userId: string): Promise<{ id: string; durationMinutes: number }[]>;
+    offerSettingsOf(executor: Executor, userId: string): Promise<OfferSettings>;
   };
   enqueueSms: EnqueueSms;
   /** Texts of one business queued together, in order (features/messaging's enqueueSmsMany). */
@@ -119,10 +142,29 @@ export function createOpeningsService(deps: OpeningsDeps) {
 
     get: (user: UserRow, id: string) => detail(user.id, id),
 
-    /** Opens a slot: one cancellation alert to the waiting, opted-in customers who fit, in waitlist order. */
+    /**
+     * What opening this slot would do, written nowhere (the form's confirm step, issue 26): who fits, in what
+     * order and wave, when the first text goes (quiet hours), and the texts the plan expects.
+     */
+    async preview(user: UserRow, input: CreateOpeningBody): Promise<OpeningPreview> {
+      const now = clock.now();
+      const { plan } = await planFor(deps, db, user, input, now);
+      if (plan.offers.length === 0) throw new BadRequest(waitlistMessages.noEligibleCustomers);
+      return previewOf(plan, now);
+    },
+
+    /** Opens a slot: the cancellation alert to the customers who fit, in the offer policy's order and waves. */
     async create(user: UserRow, input: CreateOpeningBody) {
       const now = clock.now();
       const id = await db.transaction((tx) => openSlot(deps, tx, user.id, input, now));
+      wakeOutbox();
+      return detail(user.id, id);
+    },
+
+    /** The winner backed out: the slot goes to the next customers in the plan's order (issue 26). */
+    async release(user: UserRow, id: string) {
+      const now = clock.now();
+      await db.transaction((tx) => releaseClaim(deps, tx, { userId: user.id, openingId: id, now }));
       wakeOutbox();
       return detail(user.id, id);
     },
@@ -136,8 +178,8 @@ export function createOpeningsService(deps: OpeningsDeps) {
     },
 
     /**
-     * What time makes due (the worker's tick, clock-driven): openings whose start has passed expire; open
-     * waves whose claim window ran out without a claim send the next wave. Each opening is handled in its
+     * What time makes due (the worker's tick, clock-driven): openings whose start has passed expire; held
+     * texts whose quiet hours ended go; open waves whose claim window ran out without a claim send the next. Each opening is handled in its
      * own transaction under its row lock (SKIP LOCKED), so several workers may run side by side.
      */
     async runDue() {
@@ -152,8 +194,7 @@ export function createOpeningsService(deps: OpeningsDeps) {
             if (!opening) return;
             const owner = await users.findUserById(tx, opening.userId);
             if (!owner) return;
-            const last = await repo.lastSentWave(tx, id);
-            if (await sendWave(deps, tx, { opening, owner, firstWave: last + 1, now })) wavesSent += 1;
+            if (await advanceOpening(deps, tx, { opening, owner, now })) wavesSent += 1;
           });
         } catch (error) {
           deps.logger.error({ err: withoutQueryValues(error), openingId: id }, 'next wave failed');

@@ -1,64 +1,136 @@
 import { formatSlotTime, pushMessages, renderTemplate } from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
-import type { UserRow } from '../../db/rows.ts';
+import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
 import { pushTime } from './claims.ts';
-import { nextWaveAt, stillOfferable } from './offer-policy.ts';
+import { recentContacts } from './offer-history.repo.ts';
+import {
+  DEFAULT_CLAIM_WINDOW_MINUTES,
+  type SendRules,
+  sendDecision,
+  stillOfferable,
+  zoneOf,
+} from './offer-policy.ts';
 import * as repo from './openings.repo.ts';
 import type { OpeningsDeps } from './openings.service.ts';
+import * as waves from './waves.repo.ts';
 
 /**
- * Texts wave `firstWave` of an opening (the caller holds the opening's row lock). Customers who since opted
- * out, were removed or booked are skipped (the offer policy's stillOfferable); a wave left empty moves on to
- * the next. Returns the wave sent, or 0.
+ * Sending an opening's alerts as its plan says (issue 26): wave after wave, one claim window apart, each
+ * customer texted now, held until quiet hours end in their time zone, or skipped (quiet hours too close to the
+ * start, or offered enough today), as the offer policy's sendDecision says. The caller holds the opening's row
+ * lock; the opening's `next_wave_at` is when it needs the worker again (the next wave or the first held text).
  */
-export async function sendWave(
-  deps: Pick<OpeningsDeps, 'customers' | 'enqueueSmsMany'>,
-  tx: Executor,
-  input: { opening: repo.OpeningRow; owner: UserRow; firstWave: number; now: Date },
-): Promise<number> {
-  const { opening, owner, now } = input;
+
+type WaveDeps = Pick<OpeningsDeps, 'customers' | 'catalog' | 'enqueueSmsMany'>;
+
+interface WaveContext {
+  deps: WaveDeps;
+  tx: Executor;
+  opening: repo.OpeningRow;
+  owner: UserRow;
+  rules: SendRules;
+  now: Date;
+}
+
+const MINUTE = 60_000;
+const windowOf = (opening: repo.OpeningRow) => opening.claimWindowMinutes ?? DEFAULT_CLAIM_WINDOW_MINUTES;
+
+/** Texts, holds or skips these customers of the opening; answers how many were texted. */
+async function offerTo(context: WaveContext, due: CustomerRow[]): Promise<number> {
+  const { deps, tx, opening, owner, rules, now } = context;
+  if (due.length === 0) return 0;
+  const gone = due.filter((customer) => !stillOfferable(customer)).map((customer) => customer.id);
+  await repo.setOfferStatus(tx, opening.id, gone, { status: 'skipped' });
+  const eligible = due.filter(stillOfferable);
+  const contacts = await recentContacts(
+    tx,
+    eligible.map((customer) => customer.id),
+    now,
+  );
+  const texted: CustomerRow[] = [];
+  for (const customer of eligible) {
+    const decision = sendDecision({
+      now,
+      startsAt: opening.startsAt,
+      timeZone: zoneOf(customer, owner),
+      rules,
+      claimWindowMinutes: windowOf(opening),
+      contacts: contacts.get(customer.id) ?? [],
+    });
+    if (decision.kind === 'send') texted.push(customer);
+    else if (decision.kind === 'hold') {
+      await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'held', sendAt: decision.until });
+    } else {
+      await repo.setOfferStatus(tx, opening.id, customer.id, {
+        status: 'skipped',
+        skipReason: decision.reason,
+      });
+    }
+  }
+  if (texted.length === 0) return 0;
   const templates = await deps.customers.templatesOf(tx, owner.id);
   const time = formatSlotTime(opening.startsAt, owner.timeZone);
-  for (let wave = input.firstWave; ; wave += 1) {
-    const due = await repo.pendingOffersOfWave(tx, opening.id, wave);
-    if (due.length === 0) {
-      if (!(await repo.hasLaterPendingWave(tx, opening.id, wave))) {
-        await repo.setNextWaveAt(tx, opening.id, null);
-        return 0;
-      }
-      continue;
-    }
-    const customersDue = due.map(({ customer }) => customer);
-    const eligible = customersDue.filter(stillOfferable);
-    const skipped = customersDue
-      .filter((customer) => !stillOfferable(customer))
-      .map((customer) => customer.id);
-    await repo.setOfferStatus(tx, opening.id, skipped, { status: 'skipped' });
-    // The wave's texts, offers and customers in a handful of statements, whatever its size (issue 16).
-    await deps.enqueueSmsMany(
-      tx,
-      eligible.map((customer) => ({
-        userId: owner.id,
-        customerId: customer.id,
-        openingId: opening.id,
-        to: customer.phone,
-        body: renderTemplate(templates.cancellation_alert.body, {
-          name: firstName(customer.name),
-          business: owner.businessName,
-          time: `${time} (${opening.service})`,
-        }),
-        now,
-      })),
-    );
-    const texted = eligible.map((customer) => customer.id);
-    await repo.setOfferStatus(tx, opening.id, texted, { status: 'sent', sentAt: now });
-    await deps.customers.setCustomerStatus(tx, texted, 'offered', now);
-    if (texted.length === 0) continue;
-    const later = await repo.hasLaterPendingWave(tx, opening.id, wave);
-    await repo.setNextWaveAt(tx, opening.id, nextWaveAt(opening, later, now));
-    return wave;
+  // The wave's texts, offers and customers in a handful of statements, whatever its size (issue 16).
+  await deps.enqueueSmsMany(
+    tx,
+    texted.map((customer) => ({
+      userId: owner.id,
+      customerId: customer.id,
+      openingId: opening.id,
+      to: customer.phone,
+      body: renderTemplate(templates.cancellation_alert.body, {
+        name: firstName(customer.name),
+        business: owner.businessName,
+        time: `${time} (${opening.service})`,
+      }),
+      now,
+    })),
+  );
+  const ids = texted.map((customer) => customer.id);
+  await repo.setOfferStatus(tx, opening.id, ids, { status: 'sent', sentAt: now, sendAt: null });
+  await deps.customers.setCustomerStatus(tx, ids, 'offered', now);
+  return ids.length;
+}
+
+/**
+ * Moves an open opening along at `now`: held texts whose quiet hours ended go (or wait again, or are skipped);
+ * then, when nothing is held and the last texts' claim window ran out (or nothing was texted yet, or `force`:
+ * the winner backed out), the next pending wave goes, a wave left empty moving on to the one after. Sets
+ * when the worker comes back. Answers how many customers were texted.
+ */
+export async function advanceOpening(
+  deps: WaveDeps,
+  tx: Executor,
+  input: { opening: repo.OpeningRow; owner: UserRow; now: Date; force?: boolean },
+): Promise<number> {
+  const { opening, now } = input;
+  const rules = await deps.catalog.offerSettingsOf(tx, input.owner.id);
+  const context: WaveContext = { deps, tx, rules, ...input };
+  let texted = await offerTo(context, await waves.heldOffersDue(tx, opening.id, now));
+  let force = input.force ?? false;
+  for (;;) {
+    const wave = await waves.nextPendingWave(tx, opening.id);
+    if (wave === null || (await waves.earliestHeld(tx, opening.id))) break;
+    const lastSent = await waves.lastSentAt(tx, opening.id);
+    const due = force || !lastSent || lastSent.getTime() + windowOf(opening) * MINUTE <= now.getTime();
+    if (!due) break;
+    const sent = await offerTo(context, await waves.pendingCustomersOfWave(tx, opening.id, wave));
+    texted += sent;
+    force = sent === 0 && force;
+    if (sent > 0) break;
   }
+  await repo.setNextWaveAt(tx, opening.id, await wakeAt(tx, opening));
+  return texted;
+}
+
+/** When the opening needs the worker again: its first held text, else its next wave, else never. */
+async function wakeAt(tx: Executor, opening: repo.OpeningRow): Promise<Date | null> {
+  const held = await waves.earliestHeld(tx, opening.id);
+  if (held) return held;
+  if ((await waves.nextPendingWave(tx, opening.id)) === null) return null;
+  const lastSent = await waves.lastSentAt(tx, opening.id);
+  return lastSent ? new Date(lastSent.getTime() + windowOf(opening) * MINUTE) : null;
 }
 
 /**
