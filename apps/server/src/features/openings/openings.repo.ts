@@ -283,7 +283,15 @@ export async function openingAnsweredBy(executor: Executor, userId: string, cust
     .select({ opening: openings, toldAt: offers.toldAt })
     .from(offers)
     .innerJoin(openings, eq(openings.id, offers.openingId))
-    .where(and(eq(offers.customerId, customerId), eq(openings.userId, userId), isNotNull(offers.sentAt)))
+    .where(
+      and(
+        eq(offers.customerId, customerId),
+        eq(openings.userId, userId),
+        isNotNull(offers.sentAt),
+        // A customer who backed out of a slot is not asked again for it, and cannot take it back (issue 26).
+        sql`${offers.status} <> 'declined'`,
+      ),
+    )
     .orderBy(desc(sql`${openings.status} = 'open'`), desc(offers.sentAt))
     .limit(1);
   return offer;

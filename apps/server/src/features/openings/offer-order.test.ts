@@ -1,0 +1,199 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, offers, openings } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+
+/**
+ * Issue 26 through the API: the automatic order learned from a seeded history, VIP and pin, the automatic
+ * waves, and a winner who backs out.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let n = 700;
+const next = () => {
+  n += 1;
+  return n;
+};
+const HOUR = 3_600_000;
+
+async function textsTo(phone: string) {
+  const rows = await t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.toNumber, phone), eq(messages.direction, 'out')))
+    .orderBy(asc(messages.seq));
+  return rows.map((row) => row.body);
+}
+
+/** Past alerts of the business: `claims` of `offered` claimed by the customer, each answered in 4 minutes. */
+async function history(userId: string, customerId: string, offered: number, claims: number) {
+  const now = t.clock.now().getTime();
+  for (let i = 0; i < offered; i += 1) {
+    const sentAt = new Date(now - (10 + i) * 24 * HOUR);
+    const won = i < claims;
+    const [opening] = await t.database.db
+      .insert(openings)
+      .values({
+        userId,
+        startsAt: new Date(sentAt.getTime() + 5 * HOUR),
+        durationMinutes: 30,
+        service: 'Cut',
+        status: won ? 'filled' : 'expired',
+        mode: 'all',
+        winnerCustomerId: won ? customerId : null,
+        filledAt: won ? new Date(sentAt.getTime() + 4 * 60_000) : null,
+        localDate: sentAt.toISOString().slice(0, 10),
+        createdAt: sentAt,
+      })
+      .returning();
+    await t.database.db
+      .insert(offers)
+      .values({ openingId: opening!.id, customerId, wave: 1, sentAt, status: won ? 'won' : 'lost' });
+  }
+}
+
+const reply = (from: string, to: string, text: string) =>
+  t.app.services.conversation.receiveInbound({
+    from,
+    to,
+    text,
+    providerMessageId: `order-${from}-${next()}`,
+  });
+
+describe('the automatic order', () => {
+  it('asks first the customer who claims, then the newcomer, then the one who never answers, and says why', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const cold = await addCustomer(t, o.token, next(), { name: 'Cole Never' });
+    const fresh = await addCustomer(t, o.token, next(), { name: 'Fran New' });
+    const keen = await addCustomer(t, o.token, next(), { name: 'Kim Keen' });
+    await history(o.id, keen.id, 4, 3);
+    await history(o.id, cold.id, 8, 0);
+    const response = await call(t, o.token, 'POST', '/openings', {
+      startsAt: new Date(t.clock.now().getTime() + 26 * HOUR).toISOString(),
+      durationMinutes: 30,
+      service: 'Cut',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const opening = response.json().data;
+    expect(opening.mode).toBe('auto');
+    const byRank = [...opening.offers].sort((a, b) => a.rank - b.rank);
+    expect(byRank.map((offer) => offer.name)).toEqual(['Kim Keen', 'Fran New', 'Cole Never']);
+    expect(byRank[0]).toMatchObject({ reason: '1st: claimed 3 of 4 offers, replies in ~4 min', wave: 1 });
+    expect(byRank[1].reason).toMatch(/^2nd: new: no offers yet/);
+    // Kim claims 3 of 4: the plan asks her alone first, the others wait for her claim window.
+    expect(await textsTo(keen.phone)).toHaveLength(1);
+    expect(await textsTo(fresh.phone)).toHaveLength(0);
+    expect(opening.claimWindowMinutes).toBeGreaterThanOrEqual(5);
+
+    t.clock.advance(opening.claimWindowMinutes * 60_000);
+    await t.app.openingsWorker.runOnce();
+    expect(await textsTo(fresh.phone)).toHaveLength(1);
+  });
+
+  it('puts a pinned customer first and a VIP ahead of an equal customer', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const plain = await addCustomer(t, o.token, next(), { name: 'Pat Plain' });
+    const vip = await addCustomer(t, o.token, next(), { name: 'Val Vip', vip: true });
+    const pinned = await addCustomer(t, o.token, next(), { name: 'Pia Pinned', pinned: true });
+    for (const customer of [plain, vip, pinned]) await history(o.id, customer.id, 4, 1);
+    const preview = (
+      await call(t, o.token, 'POST', '/openings/preview', {
+        startsAt: new Date(t.clock.now().getTime() + 26 * HOUR).toISOString(),
+        durationMinutes: 30,
+        service: 'Cut',
+      })
+    ).json().data;
+    expect(preview.offers.map((offer: { name: string }) => offer.name)).toEqual([
+      'Pia Pinned',
+      'Val Vip',
+      'Pat Plain',
+    ]);
+    expect(preview.offers[0].reason).toMatch(/^1st: pinned first/);
+    expect(preview.offers[1].reason).toMatch(/^2nd: VIP/);
+  });
+
+  it('texts everyone at once for a slot in 30 minutes', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const all = [];
+    for (let i = 0; i < 4; i += 1) all.push(await addCustomer(t, o.token, next()));
+    const response = await call(t, o.token, 'POST', '/openings', {
+      startsAt: new Date(t.clock.now().getTime() + 30 * 60_000).toISOString(),
+      durationMinutes: 30,
+      service: 'Cut',
+    });
+    const opening = response.json().data;
+    expect(opening.offers.every((offer: { wave: number }) => offer.wave === 1)).toBe(true);
+    for (const customer of all) expect(await textsTo(customer.phone)).toHaveLength(1);
+  });
+});
+
+describe('when the winner backs out', () => {
+  it('offers the slot to the next customers, not to the one who backed out, without using another alert', async () => {
+    const o = await owner(t, { plan: 'starter' });
+    const first = await addCustomer(t, o.token, next(), { name: 'Wes Winner' });
+    const second = await addCustomer(t, o.token, next(), { name: 'Sue Second' });
+    const created = await call(t, o.token, 'POST', '/openings', {
+      startsAt: new Date(t.clock.now().getTime() + 5 * HOUR).toISOString(),
+      durationMinutes: 30,
+      service: 'Cut',
+      mode: 'all',
+    });
+    const opening = created.json().data;
+    await reply(first.phone, o.number, 'YES');
+    expect((await call(t, o.token, 'GET', `/openings/${opening.id}`)).json().data.status).toBe('filled');
+    expect(await textsTo(second.phone)).toHaveLength(2); // the alert, then "it's been filled"
+
+    const released = await call(t, o.token, 'POST', `/openings/${opening.id}/release`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().message).toBe(
+      'The claim was released; the next customer in line is being offered the slot',
+    );
+    const detail = released.json().data;
+    expect(detail).toMatchObject({ status: 'open', winner: null });
+    const byName = Object.fromEntries(detail.offers.map((offer: { name: string }) => [offer.name, offer]));
+    expect(byName['Wes Winner'].outcome).toBe('backed_out');
+    expect(byName['Sue Second'].outcome).toBe('texted');
+    expect(await textsTo(second.phone)).toHaveLength(3); // offered again
+    expect(await textsTo(first.phone)).toHaveLength(2); // the alert and "you got it": nothing more
+
+    // Wes backed out: his YES while the slot is open again does not take it back.
+    await reply(first.phone, o.number, 'YES');
+    expect((await call(t, o.token, 'GET', `/openings/${opening.id}`)).json().data.status).toBe('open');
+    // Starter allows one alert a day: the release did not use another, and Sue can claim.
+    const list = (await call(t, o.token, 'GET', '/openings')).json();
+    expect(list.alertsToday.used).toBe(1);
+    await reply(second.phone, o.number, 'YES');
+    const filled = (await call(t, o.token, 'GET', `/openings/${opening.id}`)).json().data;
+    expect(filled).toMatchObject({ status: 'filled', winner: { name: 'Sue Second' } });
+    // Wes said YES before and backed out: a new YES from him does not take it back.
+    await reply(first.phone, o.number, 'YES');
+    expect((await call(t, o.token, 'GET', `/openings/${opening.id}`)).json().data.winner.name).toBe(
+      'Sue Second',
+    );
+  });
+
+  it('refuses to release an opening nobody claimed, and another owner’s opening', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const other = await owner(t, { plan: 'growth' });
+    await addCustomer(t, o.token, next());
+    const opening = (
+      await call(t, o.token, 'POST', '/openings', {
+        startsAt: new Date(t.clock.now().getTime() + 5 * HOUR).toISOString(),
+        durationMinutes: 30,
+        service: 'Cut',
+      })
+    ).json().data;
+    const open = await call(t, o.token, 'POST', `/openings/${opening.id}/release`);
+    expect(open.statusCode).toBe(400);
+    expect(open.json().message).toBe('This opening has no claim to release');
+    expect((await call(t, other.token, 'POST', `/openings/${opening.id}/release`)).statusCode).toBe(404);
+  });
+});
