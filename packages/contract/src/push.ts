@@ -9,6 +9,9 @@ export const pushMessages = {
   replyTitle: 'A customer replied',
   unclaimedTitle: 'Nobody has claimed your slot yet',
   unclaimedBody: (time: string) => `Your ${time} slot is still open.`,
+  /** "Priya can't make your 3:00 pm slot" (issue 26: the winner texted that they cannot come). */
+  backedOutTitle: (name: string, time: string) => `${name} can't make your ${time} slot`,
+  backedOutBody: 'It is being offered to the next customer in line.',
   subscriptionRequired: 'A push subscription needs an https endpoint and its p256dh and auth keys.',
   /** 400: the endpoint is not an https URL on a public address (issue 24). */
   endpointRefused:

@@ -131,3 +131,8 @@ const LOCAL: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
   timeZoneName: 'short',
 };
+
+const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+/** How a slot reads in a push to the owner: "3:00 pm". */
+export const pushTime = (instant: Date, timeZone: string) =>
+  zonedFormat(CLOCK_TIME, timeZone).format(instant).replace(/\s/g, ' ').toLowerCase();

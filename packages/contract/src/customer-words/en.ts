@@ -26,6 +26,8 @@ export const en: CustomerWords = {
     joinFull: (business) => `${business}: Sorry, the waitlist is full right now. Please try again later.`,
     joinStopped: (business) =>
       `${business}: You will not be added to the waitlist and will get no more texts. Reply JOIN to start again.`,
+    backedOut: (business) =>
+      `${business}: No problem, we've let that slot go. You're still on the waitlist for the next one.`,
   },
 
   templates: {
@@ -94,6 +96,25 @@ export const en: CustomerWords = {
     politeOnly: ['please', 'pls', 'plz', 'thanks', 'thank you', 'thx', 'sounds good'],
     negatives: ['no', 'not', 'nope', 'nah', "can't", 'cannot', "don't", "won't", 'never', 'but'],
   },
+
+  backOut: [
+    "can't come",
+    'cannot come',
+    "can't make it",
+    'cannot make it',
+    "won't make it",
+    'will not make it',
+    "won't be able to come",
+    "can't go",
+    'not coming',
+    'no longer come',
+    'no longer make it',
+    'need to cancel',
+    'have to cancel',
+    'cancel my slot',
+    'cancel my spot',
+    'cancel my appointment',
+  ],
 
   join: {
     nameRequired: 'Please enter your name',

@@ -7,6 +7,8 @@ export type { ReplyKeyword };
 export interface ReplyReading {
   keyword: ReplyKeyword | null;
   claim: boolean;
+  /** "Sorry, I can't make it": a winner giving the slot back (issue 26). Never also a claim or a keyword. */
+  backOut?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ interface Reader {
   tails: Set<string>;
   standalone: Set<string>;
   negatives: Set<string>;
+  backOut: string[];
 }
 
 const readers = new Map<Locale, Reader>();
@@ -54,6 +57,7 @@ function readerOf(locale: Locale): Reader {
     tails: new Set(phrases),
     standalone: new Set(phrases.filter((phrase) => !politeOnly.has(phrase))),
     negatives: new Set(normalized(claim.negatives)),
+    backOut: normalized(customerWords(locale).backOut),
   };
   readers.set(locale, reader);
   return reader;
@@ -91,5 +95,9 @@ export function readReply(text: string, locale: Locale = DEFAULT_LOCALE): ReplyR
   const reader = readerOf(locale);
   const normalized = normalizeReply(text);
   const keyword = keywordIn(normalized, reader);
-  return { keyword, claim: keyword === null && claimIn(text, normalized, reader) };
+  const claim = keyword === null && claimIn(text, normalized, reader);
+  const padded = ` ${normalized} `;
+  const backOut =
+    keyword === null && !claim && reader.backOut.some((phrase) => padded.includes(` ${phrase} `));
+  return { keyword, claim, backOut };
 }

@@ -42,6 +42,8 @@ export interface CustomerWords {
     joinFull: BusinessText;
     /** The answer to a stop keyword while a join request waited for the claim word. */
     joinStopped: BusinessText;
+    /** The answer to a winner who backs out: the slot is let go, they stay on the waitlist. */
+    backedOut: BusinessText;
   };
   /** The default bodies of the owner-editable templates; placeholders {name} {business} {time}. */
   templates: Record<MessageTemplateKey, string>;
@@ -63,6 +65,11 @@ export interface CustomerWords {
     /** Any of these words anywhere makes a reply not a claim ("no", "not yes", "yes but…"). */
     negatives: readonly string[];
   };
+  /**
+   * A winner backing out (issue 26): a reply holding one of these phrases ("Sorry, I can't make it") gives
+   * the slot back, and it goes to the next customer. Compared after `normalizeReply`, as whole words.
+   */
+  backOut: readonly string[];
   /** The public join page (/join/:slug), its answers and the poster at the front desk. */
   join: JoinWords;
 }

@@ -4,6 +4,7 @@ import type { CustomerRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { firstName } from '../../lib/format.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { pushTime } from '../../lib/time-zone.ts';
 import type { InboundTexts } from '../messaging/messaging.service.ts';
 import type { ClaimTarget, OfferClaims, ToldOthers } from '../openings/openings.service.ts';
 import type { NotifyOwner } from '../push/push.service.ts';
@@ -124,7 +125,7 @@ export function createConversation(deps: ConversationDeps) {
     };
     // Most replies change nothing, or ask only the automatic answer: the customer's stored verdict says so,
     // and the text is stored (with its answer) in one statement, without a transaction (issue 16).
-    if (keyword === null) {
+    if (keyword === null && !reading.backOut) {
       const quiet = await texts.recordIfQuiet(text, reading.claim);
       if (quiet.outcome === 'duplicate') return quiet;
       if (quiet.outcome === 'stored') {
@@ -271,7 +272,48 @@ export async function actOn(
     }
     case 'lost':
       return onLost(deps, reply, state, decision);
+    case 'back_out':
+      return onBackOut(deps, reply, state, decision);
   }
+}
+
+/**
+ * The winner cannot come (issue 26): the slot goes back to the next customers in the plan's order (openings'
+ * release), the customer hears it was let go, the owner's phone hears who backed out. A slot that cannot be
+ * given back (started, or released already) makes the text what `otherwise` says.
+ */
+async function onBackOut(
+  deps: ConversationDeps,
+  reply: Reply & { customer: CustomerRow; target: ClaimTarget | undefined },
+  state: ReplyState,
+  decision: Extract<ReplyDecision, { kind: 'back_out' }>,
+): Promise<ActedOn> {
+  const { tx, userId, customer, now } = reply;
+  const opening = reply.target?.opening;
+  const released =
+    opening !== undefined &&
+    (await deps.claims.backOut(tx, { userId, customerId: customer.id, openingId: opening.id, now }));
+  if (!released) return actOn(deps, reply, state, decision.otherwise);
+  await deps.texts.answer(tx, userId, customer, customerWords().texts.backedOut(reply.business.name), now);
+  await deps.notifyOwner?.(
+    tx,
+    userId,
+    {
+      title: pushMessages.backedOutTitle(
+        firstName(customer.name),
+        pushTime(opening.startsAt, reply.business.timeZone),
+      ),
+      body: pushMessages.backedOutBody,
+      url: `/openings/${opening.id}`,
+    },
+    now,
+  );
+  return {
+    ...state,
+    customer: { ...state.customer, status: 'waiting' },
+    offer: { openingOpen: true, won: false, told: false },
+    action: 'reply',
+  };
 }
 
 /**

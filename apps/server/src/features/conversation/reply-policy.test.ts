@@ -256,3 +256,31 @@ describe('confirmsKeyword', () => {
     expect(confirmsKeyword(row.keyword, row)).toBe(row.confirms);
   });
 });
+
+describe('a winner backing out (issue 26)', () => {
+  const won = { openingOpen: false, won: true, told: false };
+  it.each([
+    "Sorry, I can't make it",
+    'I CANNOT COME anymore 😞',
+    "won't make it, sorry",
+    'need to cancel my appointment',
+  ])('reads "%s" from the winner of a filled slot as backing out', (text) => {
+    const decision = decideReply(state({ status: 'booked', offer: won }), readReply(text), now);
+    expect(decision).toEqual({
+      kind: 'back_out',
+      otherwise: { kind: 'free_text', notifyOwner: false, autoAnswer: true },
+    });
+  });
+
+  it('is free text from anyone but the winner, and never a claim or a keyword', () => {
+    const text = readReply("I can't make it");
+    expect(text).toMatchObject({ claim: false, keyword: null, backOut: true });
+    expect(decideReply(state({ status: 'waiting', offer: decided(true) }), text, now).kind).toBe('free_text');
+    expect(decideReply(state({ status: 'booked', offer: won, optedOut: true }), text, now).kind).toBe(
+      'nothing',
+    );
+    expect(readReply('cancel')).toMatchObject({ keyword: 'stop', backOut: false });
+    expect(readReply('Yes I can make it')).toMatchObject({ backOut: false });
+    expect(readReply('can you come earlier')).toMatchObject({ backOut: false });
+  });
+});

@@ -41,7 +41,15 @@ export type ReplyDecision =
   /** A YES to a slot already decided: freed (when still held as offered) and told once. */
   | { kind: 'lost'; release: boolean; tell: boolean }
   /** Free text: the owner's phone hears of it, and/or the customer gets the automatic answer. */
-  | { kind: 'free_text'; notifyOwner: boolean; autoAnswer: boolean };
+  | { kind: 'free_text'; notifyOwner: boolean; autoAnswer: boolean }
+  /**
+   * The winner of a filled slot says they cannot come (issue 26): the slot goes to the next customer, the
+   * customer is told it was let go, the owner's phone hears of it. When the slot cannot be given back (it
+   * started, or the owner already released it), `otherwise` is what the text does instead.
+   */
+  | { kind: 'back_out'; otherwise: FreeTextDecision };
+
+type FreeTextDecision = Extract<ReplyDecision, { kind: 'nothing' | 'free_text' }>;
 
 const autoAnswerDue = (state: ReplyState, now: Date) =>
   state.customer.status !== 'removed' &&
@@ -67,7 +75,10 @@ export function decideReply(state: ReplyState, reading: ReplyReading, now: Date)
   if (!reading.claim) {
     const notifyOwner = state.pushEnabled;
     const autoAnswer = autoAnswerDue(state, now);
-    return notifyOwner || autoAnswer ? { kind: 'free_text', notifyOwner, autoAnswer } : { kind: 'nothing' };
+    const text: FreeTextDecision =
+      notifyOwner || autoAnswer ? { kind: 'free_text', notifyOwner, autoAnswer } : { kind: 'nothing' };
+    const winner = offer?.won === true && !offer.openingOpen && customer.status === 'booked';
+    return reading.backOut && winner ? { kind: 'back_out', otherwise: text } : text;
   }
   if (customer.status === 'removed' || !offer || offer.won) return { kind: 'nothing' };
   if (offer.openingOpen) return { kind: 'claim' };

@@ -249,6 +249,7 @@ describe('keywords', () => {
       },
       wasTold: async () => false,
       settleLost: async () => 'waiting',
+      backOut: async () => false,
     };
     const conversation = conversationWith({ claims });
     const result = await conversation.receiveInbound({

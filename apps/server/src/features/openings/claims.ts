@@ -2,7 +2,7 @@ import { formatSlotTime, pushMessages, renderTemplate } from '@waitlist/contract
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
-import { formatLocal, zonedFormat } from '../../lib/time-zone.ts';
+import { formatLocal, pushTime } from '../../lib/time-zone.ts';
 import { enqueueEmail } from '../../outbox/index.ts';
 import { openingFilledEmail } from './openings.emails.ts';
 import * as repo from './openings.repo.ts';
@@ -32,11 +32,6 @@ export interface ClaimInput {
   target: ClaimTarget;
   now: Date;
 }
-
-const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-/** How a slot reads in a push: "3:00 pm". */
-export const pushTime = (instant: Date, timeZone: string) =>
-  zonedFormat(CLOCK_TIME, timeZone).format(instant).replace(/\s/g, ' ').toLowerCase();
 
 type ClaimsDeps = Pick<
   OpeningsDeps,

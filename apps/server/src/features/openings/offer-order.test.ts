@@ -180,6 +180,39 @@ describe('when the winner backs out', () => {
     );
   });
 
+  it('gives the slot to the next customer when the winner texts that they cannot come', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const first = await addCustomer(t, o.token, next(), { name: 'Cam Cancel' });
+    const second = await addCustomer(t, o.token, next(), { name: 'Nell Next' });
+    const third = await addCustomer(t, o.token, next(), { name: 'Tia Third' });
+    const opening = (
+      await call(t, o.token, 'POST', '/openings', {
+        startsAt: new Date(t.clock.now().getTime() + 6 * HOUR).toISOString(),
+        durationMinutes: 30,
+        service: 'Cut',
+        mode: 'waves',
+        waveSize: 1,
+        claimWindowMinutes: 10,
+      })
+    ).json().data;
+    await reply(first.phone, o.number, 'YES');
+    expect(await textsTo(second.phone)).toHaveLength(0); // wave 2 never went
+    await reply(first.phone, o.number, "So sorry, I can't make it after all");
+    const texts = await textsTo(first.phone);
+    expect(texts.at(-1)).toMatch(/No problem, we've let that slot go/);
+    const detail = (await call(t, o.token, 'GET', `/openings/${opening.id}`)).json().data;
+    expect(detail.status).toBe('open');
+    const outcome = Object.fromEntries(
+      detail.offers.map((offer: { name: string; outcome: string }) => [offer.name, offer.outcome]),
+    );
+    expect(outcome).toEqual({ 'Cam Cancel': 'backed_out', 'Nell Next': 'texted', 'Tia Third': 'next_wave' });
+    expect(await textsTo(second.phone)).toHaveLength(1);
+    expect(await textsTo(third.phone)).toHaveLength(0);
+    // The same words from a customer who holds no slot are only a message for the owner.
+    await reply(third.phone, o.number, "I can't make it");
+    expect((await call(t, o.token, 'GET', `/openings/${opening.id}`)).json().data.status).toBe('open');
+  });
+
   it('refuses to release an opening nobody claimed, and another owner’s opening', async () => {
     const o = await owner(t, { plan: 'growth' });
     const other = await owner(t, { plan: 'growth' });

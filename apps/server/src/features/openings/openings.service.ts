@@ -18,10 +18,12 @@ import type { NotifyOwner } from '../push/push.service.ts';
 import { createClaims } from './claims.ts';
 import { openSlot, planFor, previewOf } from './open-slot.ts';
 import * as repo from './openings.repo.ts';
-import { releaseClaim } from './release.ts';
+import { releaseClaim, tryRelease } from './release.ts';
 import { advanceOpening, notifyUnclaimed } from './waves.ts';
 
-export type { ClaimInput, ClaimTarget, OfferClaims, ToldOthers } from './claims.ts';
+export type { ClaimInput, ClaimTarget, ToldOthers } from './claims.ts';
+/** Offers and claims as the conversation acts on them (claims.ts, and a winner's back-out: release.ts). */
+export type OfferClaims = OpeningsService['claims'];
 
 export type OpeningsService = ReturnType<typeof createOpeningsService>;
 
@@ -122,7 +124,14 @@ export function createOpeningsService(deps: OpeningsDeps) {
 
   return {
     /** Offers and claims as the conversation (features/conversation) acts on them. */
-    claims: createClaims(deps),
+    claims: {
+      ...createClaims(deps),
+      /** The winner texted that they cannot come: the slot goes to the next (false: nothing to give back). */
+      backOut: async (
+        tx: Executor,
+        input: { userId: string; customerId: string; openingId: string; now: Date },
+      ) => (await tryRelease(deps, tx, { ...input, winnerId: input.customerId })) === 'released',
+    },
 
     async list(user: UserRow) {
       const now = clock.now();

@@ -13,16 +13,33 @@ import { advanceOpening } from './waves.ts';
  * again for it and goes back to waiting.
  */
 export async function releaseClaim(
-  deps: Pick<OpeningsDeps, 'users' | 'customers' | 'catalog' | 'enqueueSmsMany'>,
+  deps: ReleaseDeps,
   tx: Executor,
   input: { userId: string; openingId: string; now: Date },
 ): Promise<void> {
+  const released = await tryRelease(deps, tx, input);
+  if (released === 'not_found') throw new NotFound(waitlistMessages.openingNotFound);
+  if (released === 'nothing') throw new BadRequest(offerMessages.nothingToRelease);
+}
+
+type ReleaseDeps = Pick<OpeningsDeps, 'users' | 'customers' | 'catalog' | 'enqueueSmsMany'>;
+
+/**
+ * The release itself, decided from the opening's row locked here: only a filled slot still ahead, and (when
+ * `winnerId` is given: the winner texted that they cannot come) only by its winner.
+ */
+export async function tryRelease(
+  deps: ReleaseDeps,
+  tx: Executor,
+  input: { userId: string; openingId: string; now: Date; winnerId?: string },
+): Promise<'released' | 'not_found' | 'nothing'> {
   const { userId, openingId, now } = input;
   const locked = await repo.lockOpening(tx, userId, openingId);
-  if (!locked) throw new NotFound(waitlistMessages.openingNotFound);
+  if (!locked) return 'not_found';
   const winnerId = locked.winnerCustomerId;
-  if (locked.status !== 'filled' || !winnerId || locked.startsAt.getTime() <= now.getTime()) {
-    throw new BadRequest(offerMessages.nothingToRelease);
+  const ahead = locked.startsAt.getTime() > now.getTime();
+  if (locked.status !== 'filled' || !winnerId || !ahead || (input.winnerId && input.winnerId !== winnerId)) {
+    return 'nothing';
   }
   await repo.setOfferStatus(tx, openingId, winnerId, { status: 'declined' });
   await deps.customers.setCustomerStatus(tx, winnerId, 'waiting', now);
@@ -30,6 +47,6 @@ export async function releaseClaim(
   const opening = await repo.reopen(tx, openingId, new Date(now.getTime() + window * 60_000));
   await repo.requeueForRelease(tx, openingId, locked.mode === 'all' ? null : (locked.waveSize ?? 1));
   const owner = await deps.users.findUserById(tx, userId);
-  if (!owner) return;
-  await advanceOpening(deps, tx, { opening, owner, now, force: true });
+  if (owner) await advanceOpening(deps, tx, { opening, owner, now, force: true });
+  return 'released';
 }

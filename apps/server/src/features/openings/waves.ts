@@ -2,7 +2,7 @@ import { formatSlotTime, pushMessages, renderTemplate } from '@waitlist/contract
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
-import { pushTime } from './claims.ts';
+import { pushTime } from '../../lib/time-zone.ts';
 import { recentContacts } from './offer-history.repo.ts';
 import {
   DEFAULT_CLAIM_WINDOW_MINUTES,
