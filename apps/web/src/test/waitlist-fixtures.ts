@@ -6,6 +6,8 @@ import type {
   Offer,
   Opening,
   OpeningDetail,
+  OpeningPreview,
+  PlannedOffer,
   Service,
   StaffMember,
 } from '@waitlist/contract';
@@ -213,3 +215,35 @@ export const servicesAnswers = (services: Service[] = [], staff: StaffMember[] =
   'GET /services': { body: { success: true, data: services } },
   'GET /staff': { body: { success: true, data: staff } },
 });
+
+export function makePlannedOffer(overrides: Partial<PlannedOffer> = {}): PlannedOffer {
+  return {
+    customerId: uuid(),
+    name: 'Maria Lopez',
+    rank: 1,
+    wave: 1,
+    reason: '1st: 1st on the waitlist',
+    sendAt: new Date().toISOString(),
+    skipReason: null,
+    ...overrides,
+  };
+}
+
+/** POST /openings/preview's answer: one customer texted now unless told otherwise. */
+export function previewAnswer(overrides: Partial<OpeningPreview> = {}) {
+  const offers = overrides.offers ?? [makePlannedOffer()];
+  const data: OpeningPreview = {
+    fitting: offers.length,
+    mode: 'auto',
+    waveSize: null,
+    claimWindowMinutes: null,
+    waves: 1,
+    firstWave: offers.filter((offer) => offer.wave === 1 && !offer.skipReason).length,
+    expectedTexts: offers.length,
+    expectedFill: 0.5,
+    firstTextAt: offers[0]?.sendAt ?? null,
+    offers,
+    ...overrides,
+  };
+  return { body: { success: true, data } };
+}

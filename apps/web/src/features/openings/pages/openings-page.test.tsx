@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
 import { type MockAnswer, mockSignedIn, type RecordedCall } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { makeOffer, makeOpening, openingDetail, openingsAnswer } from '../../../test/waitlist-fixtures.ts';
+import {
+  makeOffer,
+  makeOpening,
+  openingDetail,
+  openingsAnswer,
+  previewAnswer,
+} from '../../../test/waitlist-fixtures.ts';
 
 type Handler = MockAnswer | ((call: RecordedCall) => MockAnswer | Promise<MockAnswer>);
 
@@ -34,13 +40,13 @@ describe('open a slot', () => {
 
   it('checks the form before sending', async () => {
     const { app, api } = await openOpenings();
-    await app.user.click(within(form()).getByRole('button', { name: 'Send cancellation alert' }));
+    await app.user.click(within(form()).getByRole('button', { name: 'See who gets the text' }));
     expect(await within(form()).findByText('Choose the time')).toBeInTheDocument();
     expect(within(form()).getByText('Service is required')).toBeInTheDocument();
     await app.user.type(within(form()).getByLabelText(/Price/), '12.345');
-    await app.user.click(within(form()).getByRole('radio', { name: /In waves/ }));
+    await app.user.click(within(form()).getByRole('radio', { name: /Waves of/ }));
     await app.user.clear(within(form()).getByLabelText('Customers per wave'));
-    await app.user.click(within(form()).getByRole('button', { name: 'Send cancellation alert' }));
+    await app.user.click(within(form()).getByRole('button', { name: 'See who gets the text' }));
     expect(await within(form()).findByText('A price like 45 or 45.50')).toBeInTheDocument();
     expect(within(form()).getByText('Between 1 and 100 customers')).toBeInTheDocument();
     expect(api.callsTo('POST /openings')).toHaveLength(0);
@@ -51,6 +57,7 @@ describe('open a slot', () => {
     const { app, api } = await openOpenings(
       {},
       {
+        'POST /openings/preview': previewAnswer(),
         'POST /openings': {
           status: 201,
           body: { success: true, data: openingDetail(created), message: waitlistMessages.openingCreated },
@@ -65,14 +72,16 @@ describe('open a slot', () => {
     await app.user.type(within(slot).getByLabelText('Service'), 'Color');
     await app.user.selectOptions(within(slot).getByLabelText('Duration'), '90');
     await app.user.type(within(slot).getByLabelText(/Price/), '45.50');
-    await app.user.click(within(slot).getByRole('radio', { name: /In waves/ }));
+    await app.user.click(within(slot).getByRole('radio', { name: /Waves of/ }));
     await app.user.clear(within(slot).getByLabelText('Customers per wave'));
     await app.user.type(within(slot).getByLabelText('Customers per wave'), '2');
-    await app.user.clear(within(slot).getByLabelText('Claim window (minutes)'));
-    await app.user.type(within(slot).getByLabelText('Claim window (minutes)'), '15');
-    await app.user.click(within(slot).getByRole('button', { name: 'Send cancellation alert' }));
+    await app.user.clear(within(slot).getByLabelText('Minutes between waves'));
+    await app.user.type(within(slot).getByLabelText('Minutes between waves'), '15');
+    await app.user.click(within(slot).getByRole('button', { name: 'See who gets the text' }));
 
+    await app.user.click(await screen.findByRole('button', { name: 'Send cancellation alert' }));
     await waitFor(() => expect(api.callsTo('POST /openings')).toHaveLength(1));
+    expect(api.callsTo('POST /openings/preview')[0]?.body).toEqual(api.callsTo('POST /openings')[0]?.body);
     expect(api.callsTo('POST /openings')[0]?.body).toEqual({
       startsAt: '2030-01-03T15:30',
       durationMinutes: 90,
@@ -88,11 +97,11 @@ describe('open a slot', () => {
 
   it('shows the refusal when today’s alerts are used up', async () => {
     const refusal = waitlistMessages.alertsLimit('free_trial', 1, '12:00 AM EST');
-    const { app } = await openOpenings({}, { 'POST /openings': errorAnswer(403, refusal) });
+    const { app } = await openOpenings({}, { 'POST /openings/preview': errorAnswer(403, refusal) });
     const slot = form();
     await app.user.type(within(slot).getByLabelText('Time'), '15:30');
     await app.user.type(within(slot).getByLabelText('Service'), 'Haircut');
-    await app.user.click(within(slot).getByRole('button', { name: 'Send cancellation alert' }));
+    await app.user.click(within(slot).getByRole('button', { name: 'See who gets the text' }));
     expect(await within(slot).findByRole('alert')).toHaveTextContent(
       'Your Free Trial allows 1 cancellation alert per day. The count resets at 12:00 AM EST.',
     );
@@ -101,13 +110,13 @@ describe('open a slot', () => {
   it('says so before the owner tries when the day’s alerts are used up', async () => {
     await openOpenings({ alertsToday: { used: 1, limit: 1 } });
     expect(within(form()).getByText('No alerts left today')).toBeInTheDocument();
-    expect(within(form()).getByRole('button', { name: 'Send cancellation alert' })).toBeDisabled();
+    expect(within(form()).getByRole('button', { name: 'See who gets the text' })).toBeDisabled();
   });
 
   it('is read-only with the reason when billing is not in good standing', async () => {
     await openOpenings({ readOnly: true, readOnlyReason: 'Your subscription payment is past due.' });
     expect(screen.getByText(/Your subscription payment is past due\./)).toBeInTheDocument();
-    expect(within(form()).getByRole('button', { name: 'Send cancellation alert' })).toBeDisabled();
+    expect(within(form()).getByRole('button', { name: 'See who gets the text' })).toBeDisabled();
   });
 });
 

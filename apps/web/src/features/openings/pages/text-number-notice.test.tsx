@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
 import { mockSignedIn } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { openingsAnswer, waitlistAnswer } from '../../../test/waitlist-fixtures.ts';
+import { openingsAnswer, previewAnswer, waitlistAnswer } from '../../../test/waitlist-fixtures.ts';
 
 const noNumber = 'You have no text number yet. Request one in the Billing tab before sending texts.';
 
@@ -50,13 +50,15 @@ describe('without a verified text number', () => {
     });
     const api = mockSignedIn(makeUser({ plivoNumberStatus: null }), {
       'GET /openings': openingsAnswer(),
+      'POST /openings/preview': previewAnswer(),
       'POST /openings': errorAnswer(403, noNumber),
     });
     const app = renderApp('/openings', { token: 'tok' });
     const form = await screen.findByRole('form', { name: 'Open a slot' });
     await app.user.type(within(form).getByLabelText('Time'), '15:30');
     await app.user.type(within(form).getByLabelText('Service'), 'Color');
-    await app.user.click(within(form).getByRole('button', { name: 'Send cancellation alert' }));
+    await app.user.click(within(form).getByRole('button', { name: 'See who gets the text' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Send cancellation alert' }));
     await waitFor(() => expect(api.callsTo('POST /openings')).toHaveLength(1));
 
     const alert = await within(form).findByRole('alert');
@@ -64,7 +66,7 @@ describe('without a verified text number', () => {
     expect(within(alert).getByRole('link', { name: 'Get your text number' })).toBeInTheDocument();
     // Right above the button, not at the top of a long form.
     expect(alert.nextElementSibling).toContainElement(
-      within(form).getByRole('button', { name: 'Send cancellation alert' }),
+      within(form).getByRole('button', { name: 'See who gets the text' }),
     );
     expect(scrolled).toContain(alert);
     expect(document.activeElement).toBe(alert);
@@ -73,13 +75,15 @@ describe('without a verified text number', () => {
   it('another refusal (nobody fits) is shown without the number link', async () => {
     const api = mockSignedIn(makeUser({ plivoNumberStatus: null }), {
       'GET /openings': openingsAnswer(),
+      'POST /openings/preview': previewAnswer(),
       'POST /openings': errorAnswer(400, 'No waiting, opted-in customers fit this time'),
     });
     const app = renderApp('/openings', { token: 'tok' });
     const form = await screen.findByRole('form', { name: 'Open a slot' });
     await app.user.type(within(form).getByLabelText('Time'), '15:30');
     await app.user.type(within(form).getByLabelText('Service'), 'Color');
-    await app.user.click(within(form).getByRole('button', { name: 'Send cancellation alert' }));
+    await app.user.click(within(form).getByRole('button', { name: 'See who gets the text' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Send cancellation alert' }));
     await waitFor(() => expect(api.callsTo('POST /openings')).toHaveLength(1));
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent('No waiting, opted-in customers fit this time');

@@ -8,7 +8,7 @@ import {
   waitlistMessages,
 } from '@waitlist/contract';
 import { useState } from 'react';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,7 +23,7 @@ import { displayPhone } from '../../../lib/phone-display.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { useSaveCustomer } from '../api/save-customer.ts';
 import { CustomerOfferFields } from './customer-offer-fields.tsx';
-import { dayNames } from './preferences.ts';
+import { TimePreferencesFields } from './time-preferences-fields.tsx';
 import './customer-form-dialog.css';
 
 type CustomerFormInput = z.input<typeof createCustomerBody>;
@@ -64,7 +64,6 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
       defaultValues: valuesFrom(customer),
     },
   );
-  const preferences = useFieldArray({ control, name: 'preferences' });
   const formId = customer ? `edit-customer-${customer.id}` : 'add-customer';
 
   const onSubmit = handleSubmit(async (values) => {
@@ -167,70 +166,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
         <TextareaField label="Notes" labelNote="(optional)" rows={2} {...field('notes')} />
         <CustomerOfferFields field={field} register={register} />
 
-        <fieldset className="preferences">
-          <legend className="field__label">
-            When can they come? <span className="field__label-note">(optional)</span>
-          </legend>
-          <p className="field__hint">
-            Without preferences they hear about every opening. With them, only openings that fit.
-          </p>
-          {preferences.fields.map((preference, index) => {
-            const rowErrors = formState.errors.preferences?.[index];
-            return (
-              <fieldset key={preference.id} className="preference">
-                <legend className="visually-hidden">Preference {index + 1}</legend>
-                <Controller
-                  control={control}
-                  name={`preferences.${index}.days`}
-                  render={({ field: { value: days = [], onChange } }) => (
-                    <div className="preference__days">
-                      {dayNames.map((day, dayIndex) => {
-                        const checked = days.includes(dayIndex);
-                        return (
-                          <label key={day} className={`day-toggle${checked ? ' day-toggle--on' : ''}`}>
-                            <input
-                              type="checkbox"
-                              className="visually-hidden"
-                              checked={checked}
-                              onChange={() =>
-                                onChange(
-                                  checked
-                                    ? days.filter((value) => value !== dayIndex)
-                                    : [...days, dayIndex].sort((a, b) => a - b),
-                                )
-                              }
-                            />
-                            <span aria-hidden="true">{day.slice(0, 2)}</span>
-                            <span className="visually-hidden">{day}</span>
-                          </label>
-                        );
-                      })}
-                    </div>
-                  )}
-                />
-                {rowErrors?.days ? <p className="field__error">Pick at least one day</p> : null}
-                <div className="preference__times">
-                  <TextField label="From" type="time" {...field(`preferences.${index}.from`)} />
-                  <TextField label="To" type="time" {...field(`preferences.${index}.to`)} />
-                  <Button
-                    variant="ghost"
-                    className="preference__remove"
-                    aria-label={`Remove preference ${index + 1}`}
-                    onClick={() => preferences.remove(index)}
-                  >
-                    Remove
-                  </Button>
-                </div>
-              </fieldset>
-            );
-          })}
-          <Button
-            variant="secondary"
-            onClick={() => preferences.append({ days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' })}
-          >
-            Add a time preference
-          </Button>
-        </fieldset>
+        <TimePreferencesFields control={control} field={field} errors={formState.errors.preferences} />
       </form>
     </Modal>
   );

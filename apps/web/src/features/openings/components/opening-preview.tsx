@@ -1,0 +1,118 @@
+import { type OpeningPreview, openingModeLabels, type PlannedOffer } from '@waitlist/contract';
+import { useEffect, useRef } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { rankReason, shortClock, skippedLabel } from './offer-words.ts';
+import { todayInZone } from './zoned-time.ts';
+
+/** A send time this far ahead is held back by quiet hours, not the moment it takes to send. */
+const LATER_MS = 60_000;
+
+const isLater = (iso: string | null, now: Date) => iso !== null && Date.parse(iso) - now.getTime() > LATER_MS;
+
+/** "8:00 am", "8:00 am tomorrow" or "8:00 am Sat", in the business's time zone. */
+function whenLabel(iso: string, timeZone: string, now: Date): string {
+  const day = todayInZone(timeZone, new Date(iso));
+  if (day === todayInZone(timeZone, now)) return shortClock(iso, timeZone);
+  const tomorrow = todayInZone(timeZone, new Date(now.getTime() + 86_400_000));
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(new Date(iso));
+  return `${shortClock(iso, timeZone)} ${day === tomorrow ? 'tomorrow' : weekday}`;
+}
+
+/** "Text 5 customers now: Priya, Jenny …", or when quiet hours hold the first text, when it goes out. */
+export function previewHeadline(preview: OpeningPreview, timeZone: string, now: Date): string {
+  const first = preview.offers
+    .filter((offer) => offer.wave === 1 && offer.skipReason === null)
+    .sort((a, b) => a.rank - b.rank);
+  const count = preview.firstWave || first.length;
+  if (count === 0 || preview.firstTextAt === null)
+    return 'Nobody on your waitlist can be texted for this slot.';
+  const names = first.slice(0, 3).map((offer) => offer.name.split(' ')[0]);
+  const list = `${names.join(', ')}${count > names.length ? ' …' : ''}`;
+  const people = `${count} customer${count === 1 ? '' : 's'}`;
+  return isLater(preview.firstTextAt, now)
+    ? `Text ${people}: ${list} — first text at ${whenLabel(preview.firstTextAt, timeZone, now)} because of quiet hours`
+    : `Text ${people} now: ${list}`;
+}
+
+/** How the plan goes: "Automatic: waves of 2, 10 minutes to claim". */
+function planLabel(preview: OpeningPreview): string {
+  const waves =
+    preview.waves > 1 && preview.waveSize !== null
+      ? `waves of ${preview.waveSize}, ${preview.claimWindowMinutes ?? '?'} minutes to claim`
+      : 'everyone at once';
+  return preview.mode === 'auto' ? `${openingModeLabels.auto}: ${waves}` : openingModeLabels[preview.mode];
+}
+
+function offerWhen(offer: PlannedOffer, timeZone: string, now: Date): string {
+  if (offer.skipReason) return skippedLabel(offer.skipReason);
+  if (offer.wave > 1) return `Wave ${offer.wave}, if nobody has claimed by then`;
+  if (offer.sendAt && isLater(offer.sendAt, now))
+    return `Texted at ${whenLabel(offer.sendAt, timeZone, now)}`;
+  return 'Texted now';
+}
+
+type OpeningPreviewStepProps = {
+  preview: OpeningPreview;
+  timeZone: string;
+  sending: boolean;
+  error: string | null;
+  onBack: () => void;
+  onConfirm: () => void;
+};
+
+/** The open-slot form's last step: who gets the text, in what order and why, before anything is sent. */
+export function OpeningPreviewStep({
+  preview,
+  timeZone,
+  sending,
+  error,
+  onBack,
+  onConfirm,
+}: OpeningPreviewStepProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const now = new Date();
+  useEffect(() => headingRef.current?.focus(), []);
+  const expected = Math.round(preview.expectedTexts);
+  return (
+    <section className="opening-preview stack" aria-labelledby="opening-preview-title">
+      <h3 id="opening-preview-title" className="opening-preview__title" tabIndex={-1} ref={headingRef}>
+        Check before sending
+      </h3>
+      <p className="opening-preview__headline" data-testid="preview-headline">
+        {previewHeadline(preview, timeZone, now)}
+      </p>
+      <p className="opening-preview__figures" data-testid="preview-figures">
+        {preview.fitting} customer{preview.fitting === 1 ? '' : 's'} fit this slot ·{' '}
+        {preview.mode === 'auto' ? 'the automatic plan' : 'this plan'} expects about {expected} text
+        {expected === 1 ? '' : 's'} · {planLabel(preview)}
+      </p>
+      {preview.offers.length > 0 ? (
+        <ol className="preview-list" aria-label="Who gets the text, in order">
+          {[...preview.offers]
+            .sort((a, b) => a.rank - b.rank)
+            .map((offer) => (
+              <li key={offer.customerId} className="preview-list__item" aria-label={offer.name}>
+                <span className="preview-list__name">{offer.name}</span>
+                <span className="preview-list__reason">{rankReason(offer.rank, offer.reason)}</span>
+                <span className="preview-list__when">{offerWhen(offer, timeZone, now)}</span>
+              </li>
+            ))}
+        </ol>
+      ) : null}
+      {error ? (
+        <Alert key={error} reveal>
+          {error}
+        </Alert>
+      ) : null}
+      <div className="opening-preview__actions">
+        <Button variant="secondary" onClick={onBack} disabled={sending}>
+          Back to edit
+        </Button>
+        <Button onClick={onConfirm} busy={sending}>
+          Send cancellation alert
+        </Button>
+      </div>
+    </section>
+  );
+}
