@@ -6,6 +6,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useJoin } from '../api/join.ts';
+import { JoinChoices } from './join-choices.tsx';
 
 // The proof-of-work widget and its code load only when the server asks for a check (issue 24).
 const PersonCheck = lazy(() =>
@@ -37,6 +38,8 @@ function useJoinForm(slug: string, proofRequired: boolean, onJoined: (message: s
   const [phone, setPhone] = useState('');
   const [consent, setConsent] = useState(false);
   const [website, setWebsite] = useState('');
+  const [serviceId, setServiceId] = useState('');
+  const [staffId, setStaffId] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [checkAsked, setCheckAsked] = useState(false);
@@ -55,7 +58,15 @@ function useJoinForm(slug: string, proofRequired: boolean, onJoined: (message: s
     setErrors({});
     const sentProof = proof ?? undefined;
     try {
-      const answer = await join.mutateAsync({ name, phone, consent: true, website, altcha: sentProof });
+      const answer = await join.mutateAsync({
+        name,
+        phone,
+        consent: true,
+        website,
+        altcha: sentProof,
+        ...(serviceId ? { serviceId } : {}),
+        ...(staffId ? { staffId } : {}),
+      });
       onJoined(answer.message);
     } catch (failure) {
       const refused = isApiError(failure) ? (failure.errors as Errors | undefined) : undefined;
@@ -76,8 +87,15 @@ function useJoinForm(slug: string, proofRequired: boolean, onJoined: (message: s
   };
 
   return {
-    fields: { name, phone, consent, website },
-    set: { name: setName, phone: setPhone, consent: setConsent, website: setWebsite },
+    fields: { name, phone, consent, website, serviceId, staffId },
+    set: {
+      name: setName,
+      phone: setPhone,
+      consent: setConsent,
+      website: setWebsite,
+      serviceId: setServiceId,
+      staffId: setStaffId,
+    },
     errors,
     problem,
     checkNeeded,
@@ -106,18 +124,23 @@ function Honeypot({ value, onChange }: { value: string; onChange: (value: string
   );
 }
 
-/** The join form: name, mobile number, the consent box and, when asked for, the check that a person is there. */
+/** The join form: name, mobile number, the service and staff when the business lists them, the consent box and, when asked for, the check that a person is there. */
 export function JoinForm({
   slug,
   business,
   consentText,
   proofRequired,
+  services = [],
+  staff = [],
   onJoined,
 }: {
   slug: string;
   business: string;
   consentText: string;
   proofRequired: boolean;
+  /** The business's services and staff to choose from (issue 26); empty lists show no choice. */
+  services?: { id: string; name: string }[];
+  staff?: { id: string; name: string }[];
   onJoined: (message: string) => void;
 }) {
   const form = useJoinForm(slug, proofRequired, onJoined);
@@ -141,6 +164,14 @@ export function JoinForm({
         value={fields.phone}
         onChange={(event) => set.phone(event.target.value)}
         error={errors.phone}
+      />
+      <JoinChoices
+        services={services}
+        staff={staff}
+        serviceId={fields.serviceId}
+        staffId={fields.staffId}
+        onService={set.serviceId}
+        onStaff={set.staffId}
       />
       <Honeypot value={fields.website} onChange={set.website} />
       <CheckboxField

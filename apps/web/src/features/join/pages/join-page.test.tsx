@@ -163,3 +163,42 @@ describe('the public join page (issue 15)', () => {
     await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
   });
 });
+
+describe('the service and the person a customer waits for (issue 26)', () => {
+  const withLists = (services: { id: string; name: string }[], staff: { id: string; name: string }[]) => {
+    const answer = pageAnswer();
+    const body = answer.body as { data: Record<string, unknown> };
+    return { body: { ...body, data: { ...body.data, services, staff } } };
+  };
+
+  it('offers the business’s services and staff and sends the choice', async () => {
+    const color = { id: '00000000-0000-4000-8000-0000000000c1', name: 'Color' };
+    const ana = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Ana' };
+    const { api, app } = openJoin({
+      'GET /join/bella-salon-abc12': withLists([color], [ana]),
+      'POST /join/bella-salon-abc12': {
+        body: { success: true, message: joinWords.checkYourTexts('Bella Salon') },
+      },
+    });
+    const service = await screen.findByLabelText(/Service/);
+    expect(service).toHaveDisplayValue('Any service');
+    await app.user.type(screen.getByLabelText('Your name'), 'Priya Shah');
+    await app.user.type(screen.getByLabelText('Mobile number'), '212 555 0141');
+    await app.user.selectOptions(service, color.id);
+    await app.user.selectOptions(screen.getByLabelText(/Who would you like to see/), ana.id);
+    await app.user.click(screen.getByLabelText(joinWords.consent('Bella Salon')));
+    await app.user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    await waitFor(() => expect(api.callsTo('POST /join/bella-salon-abc12')).toHaveLength(1));
+    expect(api.callsTo('POST /join/bella-salon-abc12')[0]!.body).toMatchObject({
+      serviceId: color.id,
+      staffId: ana.id,
+    });
+  });
+
+  it('shows neither choice when the lists are empty', async () => {
+    openJoin({ 'GET /join/bella-salon-abc12': withLists([], []) });
+    await screen.findByRole('heading', { level: 1, name: 'Bella Salon' });
+    expect(screen.queryByLabelText(/Service/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Who would you like to see/)).not.toBeInTheDocument();
+  });
+});

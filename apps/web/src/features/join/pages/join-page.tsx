@@ -82,6 +82,8 @@ export function JoinPage() {
             business={business}
             consentText={page.data.consentText}
             proofRequired={page.data.proofRequired}
+            services={page.data.services ?? []}
+            staff={page.data.staff ?? []}
             onJoined={setSent}
           />
         )}
