@@ -22,6 +22,7 @@ import {
   notifyOwner,
 } from './features/push/push.service.ts';
 import { createPushEndpoints } from './features/push/push-endpoint.ts';
+import { createServicesService } from './features/services/services.service.ts';
 import { createInboxService } from './features/waitlist/inbox.service.ts';
 import { createJoinService } from './features/waitlist/join.service.ts';
 import { createJoinProof } from './features/waitlist/join-proof.ts';
@@ -41,6 +42,7 @@ import {
   businessNumbers,
   conversationCustomers,
   dashboardSources,
+  entryCatalog,
   inboxOffers,
   joinOwners,
   openingCustomers,
@@ -75,7 +77,9 @@ export async function composeServices(composition: Composition) {
   const customerTexting = createCustomerTexting(composition, context, delivery);
   const dashboard = createDashboard(composition, context);
   const accounts = await createAccounts(composition, context, customerTexting.limiter);
-  return { ...delivery, ...customerTexting, ...dashboard, ...accounts };
+  // A business's services, staff and offer rules (issue 26).
+  const servicesService = createServicesService({ ...context, readOnlyReason, users: owners });
+  return { ...delivery, ...customerTexting, ...dashboard, ...accounts, servicesService };
 }
 
 /** Email, texts and pushes, and the outbox worker that delivers them, with the metrics that watch it. */
@@ -199,6 +203,7 @@ function createCustomerTexting(
     readOnlyReason,
     users: owners,
     texts: messagingService,
+    catalog: entryCatalog,
   });
   const limiter = createRateLimiter({
     db: database.db,
@@ -221,6 +226,7 @@ function createCustomerTexting(
     enqueueSms: texting.enqueueSms,
     optOuts: messagingService,
     proof: createJoinProof({ hmacKey: altchaKey, cost: config.altcha.cost, useNonce }),
+    catalog: entryCatalog,
   });
   const inboxService = createInboxService({
     db: database.db,

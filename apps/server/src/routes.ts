@@ -23,6 +23,7 @@ import { phoneNumberRoutes } from './features/messaging/messaging.routes.ts';
 import { plivoWebhookRoutes } from './features/messaging/plivo-webhooks.routes.ts';
 import { openingsRoutes } from './features/openings/openings.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
+import { servicesRoutes } from './features/services/services.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { inboxRoutes } from './features/waitlist/inbox.routes.ts';
@@ -125,6 +126,7 @@ async function registerApi(api: FastifyInstance, context: RouteContext, guards: 
   await api.register(inboxRoutes, { inboxService: services.inboxService, authenticate });
   await api.register(joinRoutes, { joinService: services.joinService, authenticate });
   await api.register(openingsRoutes, { openingsService: services.openingsService, authenticate });
+  await api.register(servicesRoutes, { servicesService: services.servicesService, authenticate });
   await api.register(dashboardRoutes, { dashboardService: services.dashboardService, authenticate });
   await api.register(phoneNumberRoutes, { messagingService, authenticate });
   // Its own plugin context: it keeps request bodies raw, as the signature check needs.

@@ -13,6 +13,7 @@ import type { TextingCustomers, VerdictAnswer } from './features/messaging/messa
 import { optedOutSql } from './features/messaging/opt-outs.repo.ts';
 import * as openingsRepo from './features/openings/openings.repo.ts';
 import * as openingFigures from './features/openings/openings-figures.repo.ts';
+import * as servicesRepo from './features/services/services.repo.ts';
 import * as customerChanges from './features/waitlist/customer-changes.repo.ts';
 import * as waitlistRepo from './features/waitlist/waitlist.repo.ts';
 
@@ -53,6 +54,14 @@ export const openingCustomers = {
   releaseCustomer: customerChanges.releaseCustomer,
   releaseOfferedBy: customerChanges.releaseOfferedBy,
   templatesOf: waitlistRepo.templatesOf,
+};
+
+/** The business's services and staff as the waitlist and the join page see them (features/services; issue 26). */
+export const entryCatalog = {
+  findService: servicesRepo.findService,
+  findStaff: servicesRepo.findStaff,
+  listServices: servicesRepo.listServices,
+  listStaff: servicesRepo.listStaff,
 };
 
 /** The owners (features/auth's repo owns `users`) as the waitlist and openings see them. */

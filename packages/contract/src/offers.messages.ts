@@ -26,6 +26,9 @@ export const offerMessages = {
   invalidPrice: 'Price must be between $0 and $100,000',
   serviceNotFound: 'Service not found',
   staffNotFound: 'Staff member not found',
+  /** A CSV row naming a service or staff member the business does not have. */
+  unknownService: (name: string) => `Unknown service: ${name}`,
+  unknownStaff: (name: string) => `Unknown staff member: ${name}`,
   serviceSaved: 'Service saved',
   serviceDeleted: 'Service deleted',
   staffSaved: 'Staff member saved',

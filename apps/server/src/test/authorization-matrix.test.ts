@@ -70,6 +70,13 @@ async function createFixtures(t: TestApp, world: World, rowSpec: MatrixRow): Pro
   const token = world.owner.token!;
   customerCounter += 1;
   const entry = await addCustomer(t, token, customerCounter);
+  const offerSetup = {
+    serviceId: await created(t, token, '/api/v1/services', {
+      name: `Matrix service ${customerCounter}`,
+      durationMinutes: 30,
+    }),
+    staffId: await created(t, token, '/api/v1/staff', { name: `Matrix stylist ${customerCounter}` }),
+  };
   // Openings are counted per day by plan: one only for the rows that use it.
   if (rowSpec.id !== 'openingId') {
     return {
@@ -77,6 +84,7 @@ async function createFixtures(t: TestApp, world: World, rowSpec: MatrixRow): Pro
       waitlistEntryId: entry.id,
       openingId: 'unused',
       paymentMethodId: await addCard(t, token),
+      ...offerSetup,
     };
   }
   // The free trial allows one alert a day: the next day for each opening.
@@ -98,7 +106,16 @@ async function createFixtures(t: TestApp, world: World, rowSpec: MatrixRow): Pro
     waitlistEntryId: entry.id,
     openingId: opening.json().data.id,
     paymentMethodId: await addCard(t, token),
+    ...offerSetup,
   };
+}
+
+/** The id of what a POST made (a service, a staff member), for the rows that name it. */
+async function created(t: TestApp, token: string, url: string, payload: object): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url, headers: auth(token), payload });
+  if (response.statusCode !== 201)
+    throw new Error(`${url} fixture failed: ${response.statusCode} ${response.body}`);
+  return response.json().data.id;
 }
 
 /** The matrix's order: the owner last, as the owner's call may use the resource up (a DELETE). */

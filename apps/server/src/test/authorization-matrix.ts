@@ -22,6 +22,8 @@ export interface Fixtures {
   waitlistEntryId: string;
   openingId: string;
   paymentMethodId: string;
+  serviceId: string;
+  staffId: string;
 }
 
 export interface MatrixRow {
@@ -219,6 +221,24 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/v1/openings/:id/close': row(ownersResource(200), { id: 'openingId' }),
   'GET /api/v1/dashboard/earnings': row(fullOwners(200)),
   'PUT /api/v1/dashboard/weekly-summary': row(signedIn(400)),
+
+  // ---- services, staff and offer rules (issue 26): another owner's id is 404, never theirs to change ----
+  'GET /api/v1/services': row(fullOwners(200)),
+  'POST /api/v1/services': row(fullOwners(400)),
+  'PUT /api/v1/services/:id': row(ownersResource(200), {
+    id: 'serviceId',
+    body: (f) => ({ name: `Matrix ${f.serviceId.slice(0, 8)}`, durationMinutes: 30 }),
+  }),
+  'DELETE /api/v1/services/:id': row(ownersResource(200), { id: 'serviceId' }),
+  'GET /api/v1/staff': row(fullOwners(200)),
+  'POST /api/v1/staff': row(fullOwners(400)),
+  'PUT /api/v1/staff/:id': row(ownersResource(200), {
+    id: 'staffId',
+    body: (f) => ({ name: `Matrix ${f.staffId.slice(0, 8)}` }),
+  }),
+  'DELETE /api/v1/staff/:id': row(ownersResource(200), { id: 'staffId' }),
+  'GET /api/v1/settings/offers': row(fullOwners(200)),
+  'PUT /api/v1/settings/offers': row(fullOwners(400)),
 
   // ---- the business's text number ----
   'GET /api/v1/phone-number': row(fullOwners(200)),

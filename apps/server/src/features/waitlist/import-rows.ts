@@ -7,40 +7,65 @@ export interface ParsedRow {
   name: string;
   phone: string;
   notes: string;
+  /** The service and staff member the customer waits for, by name as typed ('' when none; issue 26). */
+  service: string;
+  staff: string;
   e164: string | null;
   error: string | null;
 }
 
-/** name, phone, notes columns; a first row naming them is a header (any order), otherwise that order. */
+const headerNames = {
+  name: ['name', 'full name', 'customer'],
+  phone: ['phone', 'phone number', 'mobile', 'cell'],
+  notes: ['notes', 'note', 'comments'],
+  service: ['service'],
+  staff: ['staff', 'staff member', 'stylist'],
+};
+
+/**
+ * name, phone, notes columns, and optionally service and staff; a first row naming name and phone is a header
+ * (any order, service and staff only by a header), otherwise name, phone, notes in that order.
+ */
 export function parseImport(csv: string): ParsedRow[] {
   const table = parseCsv(csv);
   if (table.length === 0) return [];
   const header = table[0]!.map((cell) => cell.trim().toLowerCase());
-  let columns = { name: 0, phone: 1, notes: 2 };
+  const find = (names: string[]) => header.findIndex((cell) => names.includes(cell));
+  let columns = { name: 0, phone: 1, notes: 2, service: -1, staff: -1 };
   let start = 0;
-  const find = (...names: string[]) => header.findIndex((cell) => names.includes(cell));
-  if (find('name', 'full name', 'customer') >= 0 && find('phone', 'phone number', 'mobile', 'cell') >= 0) {
+  if (find(headerNames.name) >= 0 && find(headerNames.phone) >= 0) {
     columns = {
-      name: find('name', 'full name', 'customer'),
-      phone: find('phone', 'phone number', 'mobile', 'cell'),
-      notes: find('notes', 'note', 'comments'),
+      name: find(headerNames.name),
+      phone: find(headerNames.phone),
+      notes: find(headerNames.notes),
+      service: find(headerNames.service),
+      staff: find(headerNames.staff),
     };
     start = 1;
   }
+  const cell = (cells: string[], column: number) => (column >= 0 ? (cells[column] ?? '').trim() : '');
   const rows: ParsedRow[] = [];
   for (let index = start; index < table.length; index += 1) {
     const cells = table[index]!;
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    const name = (cells[columns.name] ?? '').trim();
-    const phone = (cells[columns.phone] ?? '').trim();
-    const notes = columns.notes >= 0 ? (cells[columns.notes] ?? '').trim() : '';
+    if (cells.every((value) => value.trim() === '')) continue;
+    const name = cell(cells, columns.name);
+    const phone = cell(cells, columns.phone);
     const e164 = phone ? normalizePhone(phone) : null;
     let error: string | null = null;
     if (!name) error = waitlistMessages.nameRequired;
     else if (name.length > 100) error = 'Name must be at most 100 characters';
     else if (!phone) error = waitlistMessages.phoneRequired;
     else if (!e164) error = waitlistMessages.invalidPhone;
-    rows.push({ line: index + 1, name, phone, notes, e164, error });
+    rows.push({
+      line: index + 1,
+      name,
+      phone,
+      notes: cell(cells, columns.notes),
+      service: cell(cells, columns.service),
+      staff: cell(cells, columns.staff),
+      e164,
+      error,
+    });
   }
   return rows;
 }

@@ -1,10 +1,10 @@
 import { customerWords, joinRecordMessages, readReply } from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
+import { hasRoom, optOutFields } from './customer-fields.ts';
 import * as joinRepo from './join.repo.ts';
 import type { JoinDeps, StrangerAction } from './join.service.ts';
 import * as repo from './waitlist.repo.ts';
-import { hasRoom, optOutFields } from './waitlist.service.ts';
 
 /** Confirmation texts a day to one phone that asked by texting JOIN. */
 export const JOIN_TEXTS_PER_DAY = 3;
@@ -85,6 +85,9 @@ export function createJoinByText(deps: ByTextDeps, confirmation: Confirmation) {
             consentMethod: pending.method,
             consentedAt: now,
             preferences: [],
+            // The service and staff member chosen on the join page (issue 26), if they are still there.
+            serviceId: pending.serviceId,
+            staffId: pending.staffId,
             position: await repo.nextPosition(tx, userId),
             createdAt: now,
             updatedAt: now,

@@ -11,12 +11,13 @@ import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { businessCountry, isTextableNumber } from '../../lib/textable-number.ts';
 import type { StrangerHandler } from '../conversation/conversation.service.ts';
 import type { EnqueueSmsInput } from '../messaging/messaging.service.ts';
+import { freePlaces, hasRoom, ownIdOrNull } from './customer-fields.ts';
 import * as joinRepo from './join.repo.ts';
 import { businessOf, createJoinByText } from './join-by-text.ts';
 import type { JoinProof } from './join-proof.ts';
 import { createQrCodes } from './join-qr.ts';
 import * as repo from './waitlist.repo.ts';
-import { freePlaces, hasRoom } from './waitlist.service.ts';
+import type { EntryCatalog } from './waitlist.types.ts';
 
 /** What joining needs from other features, wired in app.ts (decision 0008). */
 export interface JoinDeps {
@@ -45,6 +46,8 @@ export interface JoinDeps {
   readOnlyReason: (user: UserRow, now: Date) => string | null;
   /** Texts (features/messaging): queued in the caller's transaction. */
   enqueueSms(executor: Executor, input: EnqueueSmsInput): Promise<{ messageId: string }>;
+  /** The business's services and staff (features/services): the page lists them, a request names them. */
+  catalog: EntryCatalog;
 }
 
 /** Confirmation texts no YES answered (yet) that a business may have out over 24 hours (issue 24). */
@@ -207,8 +210,8 @@ export function createJoinService(deps: JoinDeps) {
         consentText: joinWords.consent(businessOf(owner)),
         full: !(await hasRoom(db, owner, 1)),
         proofRequired: await proofRequired(deps.limiter, address),
-        services: [] as { id: string; name: string }[],
-        staff: [] as { id: string; name: string }[],
+        services: (await deps.catalog.listServices(db, owner.id)).map(({ id, name }) => ({ id, name })),
+        staff: (await deps.catalog.listStaff(db, owner.id)).map(({ id, name }) => ({ id, name })),
       };
     },
 
@@ -261,6 +264,9 @@ export function createJoinService(deps: JoinDeps) {
           consentText: joinWords.consent(businessOf(locked)),
           ipAddress: meta.ip,
           userAgent: meta.userAgent?.slice(0, 300) ?? null,
+          // Kept only when they are this business's own: another id is dropped without a word.
+          serviceId: await ownIdOrNull(deps.catalog.findService, tx, owner.id, body.serviceId),
+          staffId: await ownIdOrNull(deps.catalog.findStaff, tx, owner.id, body.staffId),
           createdAt: now,
         });
         return true;

@@ -55,6 +55,8 @@ describe('the public join page', () => {
         consentText: joinWords.consent('Bella Salon'),
         full: false,
         proofRequired: false,
+        services: [],
+        staff: [],
       },
     });
 

@@ -167,6 +167,11 @@ export type CustomerChanges = Partial<
     | 'position'
     | 'optedOut'
     | 'optedOutAt'
+    | 'serviceId'
+    | 'staffId'
+    | 'timeZone'
+    | 'vip'
+    | 'pinned'
   >
 >;
 

@@ -1,7 +1,5 @@
-import type { Message } from '@waitlist/contract';
 import {
   type CreateCustomerBody,
-  type ImportRow,
   type MessageTemplateKey,
   messageTemplateKeys,
   normalizePhone,
@@ -9,18 +7,18 @@ import {
   waitlistCap,
   waitlistMessages,
 } from '@waitlist/contract';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
-import { type ParsedRow, parseImport } from './import-rows.ts';
+import { assertRoom, entryFieldsOf, optOutFields } from './customer-fields.ts';
+import { customerImport } from './customer-import.ts';
 import * as repo from './waitlist.repo.ts';
+import type { WaitlistDeps, WritableOwner } from './waitlist.types.ts';
 
 export type { StoredReplyVerdict } from './customer-changes.repo.ts';
 export type { StrangerText } from './join-by-text.ts';
-
-export const MAX_IMPORT_ROWS = 1000;
+export type { WaitlistDeps } from './waitlist.types.ts';
 
 function duplicate(phone: string) {
   return new Conflict(waitlistMessages.duplicatePhone(phone), {
@@ -28,64 +26,7 @@ function duplicate(phone: string) {
   });
 }
 
-/** Whether `adding` more customers fit the plan's cap; call under the owner's row lock before adding. */
-export async function hasRoom(executor: Executor, user: UserRow, adding: number): Promise<boolean> {
-  const free = await freePlaces(executor, user);
-  return free === null || adding <= free;
-}
-
-/** The places left on the waitlist under the plan's cap (null: no cap); call under the owner's row lock. */
-export async function freePlaces(executor: Executor, user: UserRow): Promise<number | null> {
-  const cap = waitlistCap(user.subscriptionPlan);
-  return cap === null ? null : Math.max(0, cap - (await repo.countActive(executor, user.id)));
-}
-
-/** Refuses a new customer past the plan's cap; call under the owner's row lock. */
-async function assertRoom(executor: Executor, user: UserRow, adding: number) {
-  if (await hasRoom(executor, user, adding)) return;
-  const cap = waitlistCap(user.subscriptionPlan) ?? 0;
-  throw new Forbidden(waitlistMessages.capReached(user.subscriptionPlan, cap));
-}
-
 export type WaitlistService = ReturnType<typeof createWaitlistService>;
-
-/** What the waitlist needs from other features, wired in app.ts (decision 0008). */
-export interface WaitlistDeps {
-  db: Database;
-  clock: Clock;
-  /** Wakes the outbox worker; called after a commit that queued a text. */
-  onOutboxWrite?: () => void;
-  /** Why the owner's waitlist is read-only now (billing standing), or null. */
-  readOnlyReason: (user: UserRow, now: Date) => string | null;
-  /** The owners (features/auth). */
-  users: {
-    lockUser(executor: Executor, userId: string): Promise<UserRow | undefined>;
-    setTimeZone(executor: Executor, userId: string, timeZone: string, now: Date): Promise<void>;
-  };
-  /** Texts (features/messaging): queue one in the caller's transaction, read a conversation. */
-  texts: {
-    enqueueSms(
-      executor: Executor,
-      input: { userId: string; customerId: string; to: string; body: string; now: Date },
-    ): Promise<{ messageId: string }>;
-    conversation(userId: string, customerId: string): Promise<Message[]>;
-    message(id: string): Promise<Message | undefined>;
-    /** The phones that opted out of the business (issue 24): a customer added with one starts opted out. */
-    optOutsOf(executor: Executor, userId: string, phones: string[]): Promise<Map<string, Date>>;
-  };
-}
-
-/**
- * The opt-out fields a new (or renumbered) customer starts with: the business's opt-out of the phone, kept
- * by features/messaging, so a customer removed and added again keeps it (issue 24).
- */
-export function optOutFields(optOuts: Map<string, Date>, phone: string) {
-  const at = optOuts.get(phone);
-  return at ? { optedOut: true, optedOutAt: at } : { optedOut: false, optedOutAt: null };
-}
-
-/** Locks the owner's row in `tx` and refuses when the waitlist is read-only now. */
-type WritableOwner = (tx: Executor, userId: string, now: Date) => Promise<UserRow>;
 
 /**
  * The waitlist's service: one object composed of its parts by concern (the list and its order, adding and
@@ -168,7 +109,7 @@ function waitlistOrder(deps: WaitlistDeps, writableOwner: WritableOwner) {
 
 /** Adding, editing and removing one customer. */
 function customerEdits(deps: WaitlistDeps, writableOwner: WritableOwner) {
-  const { db, clock, texts } = deps;
+  const { db, clock, texts, catalog } = deps;
   return {
     async create(user: UserRow, body: CreateCustomerBody) {
       const now = clock.now();
@@ -180,6 +121,7 @@ function customerEdits(deps: WaitlistDeps, writableOwner: WritableOwner) {
           const owner = await writableOwner(tx, user.id, now);
           if (await repo.findActiveByPhone(tx, user.id, phone)) throw duplicate(phone);
           await assertRoom(tx, owner, 1);
+          const entry = await entryFieldsOf(tx, catalog, user.id, body);
           const optOuts = await texts.optOutsOf(tx, user.id, [phone]);
           const [row] = await repo.insertCustomers(tx, [
             {
@@ -191,6 +133,7 @@ function customerEdits(deps: WaitlistDeps, writableOwner: WritableOwner) {
               consentMethod: body.consentMethod,
               consentedAt: now,
               preferences: body.preferences ?? [],
+              ...entry,
               position: await repo.nextPosition(tx, user.id),
               createdAt: now,
               updatedAt: now,
@@ -217,6 +160,7 @@ function customerEdits(deps: WaitlistDeps, writableOwner: WritableOwner) {
           if (phone && phone !== current.phone && (await repo.findActiveByPhone(tx, user.id, phone))) {
             throw duplicate(phone);
           }
+          const entry = await entryFieldsOf(tx, catalog, user.id, body);
           // A new number carries its own opt-out, not the old number's.
           const renumbered =
             phone && phone !== current.phone
@@ -235,6 +179,7 @@ function customerEdits(deps: WaitlistDeps, writableOwner: WritableOwner) {
               }),
               ...(body.preferences !== undefined && { preferences: body.preferences }),
               ...(body.status !== undefined && { status: body.status }),
+              ...entry,
               ...renumbered,
             },
             now,
@@ -254,76 +199,6 @@ function customerEdits(deps: WaitlistDeps, writableOwner: WritableOwner) {
         const row = await repo.removeCustomer(tx, user.id, id, now);
         if (!row) throw new NotFound(waitlistMessages.customerNotFound);
         return repo.customerDto(row);
-      });
-    },
-  };
-}
-
-/** Adding customers from a CSV file: the preview with each row's errors, then the import. */
-function customerImport(deps: WaitlistDeps, writableOwner: WritableOwner) {
-  const { db, clock, texts } = deps;
-
-  /** Marks per-row errors for duplicates (in the file and on the waitlist) and the plan cap. */
-  async function checkImport(executor: Executor, user: UserRow, csv: string) {
-    const rows = parseImport(csv);
-    if (rows.length === 0) throw new BadRequest(waitlistMessages.csvEmpty);
-    if (rows.length > MAX_IMPORT_ROWS) throw new BadRequest(waitlistMessages.csvTooLarge);
-    const existing = await repo.activePhones(executor, user.id);
-    const cap = waitlistCap(user.subscriptionPlan);
-    let room = cap === null ? Number.POSITIVE_INFINITY : cap - existing.size;
-    const seen = new Map<string, number>();
-    for (const row of rows) {
-      if (row.error || !row.e164) continue;
-      if (existing.has(row.e164)) row.error = waitlistMessages.duplicatePhone(row.e164);
-      else if (seen.has(row.e164)) row.error = `Same phone number as line ${seen.get(row.e164)}`;
-      else if (room <= 0) row.error = waitlistMessages.capReached(user.subscriptionPlan, cap ?? 0);
-      else {
-        seen.set(row.e164, row.line);
-        room -= 1;
-      }
-    }
-    return rows;
-  }
-
-  const toDto = (rows: ParsedRow[]): ImportRow[] =>
-    rows.map((row) => ({ line: row.line, name: row.name, phone: row.e164 ?? row.phone, error: row.error }));
-
-  return {
-    async importPreview(user: UserRow, csv: string) {
-      const rows = toDto(await checkImport(db, user, csv));
-      const invalid = rows.filter((row) => row.error).length;
-      return { rows, valid: rows.length - invalid, invalid };
-    },
-
-    /** Adds the valid rows (consent 'imported'); the others come back with their errors. */
-    async importCommit(user: UserRow, csv: string) {
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const owner = await writableOwner(tx, user.id, now);
-        const rows = await checkImport(tx, owner, csv);
-        const valid = rows.filter((row) => !row.error && row.e164);
-        let position = await repo.nextPosition(tx, user.id);
-        const optOuts = await texts.optOutsOf(
-          tx,
-          user.id,
-          valid.map((row) => row.e164!),
-        );
-        await repo.insertCustomers(
-          tx,
-          valid.map((row) => ({
-            userId: user.id,
-            name: row.name,
-            phone: row.e164!,
-            ...optOutFields(optOuts, row.e164!),
-            notes: row.notes,
-            consentMethod: 'imported' as const,
-            consentedAt: now,
-            position: position++,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        );
-        return { imported: valid.length, rows: toDto(rows) };
       });
     },
   };

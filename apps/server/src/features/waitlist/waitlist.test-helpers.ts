@@ -1,3 +1,4 @@
+import type { Customer } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { auth, onboardedUser, type TestApp } from '../../test/test-app.ts';
@@ -51,7 +52,17 @@ export async function addCustomer(
   t: TestApp,
   token: string,
   n: number,
-  extra: Partial<{ name: string; phone: string; preferences: unknown[]; notes: string }> = {},
+  extra: Partial<{
+    name: string;
+    phone: string;
+    preferences: unknown[];
+    notes: string;
+    serviceId: string | null;
+    staffId: string | null;
+    timeZone: string | null;
+    vip: boolean;
+    pinned: boolean;
+  }> = {},
 ) {
   const response = await call(t, token, 'POST', '/waitlist', {
     name: `Customer ${n}`,
@@ -60,7 +71,7 @@ export async function addCustomer(
     ...extra,
   });
   if (response.statusCode !== 201) throw new Error(`add customer failed: ${response.body}`);
-  return response.json().data as { id: string; phone: string; name: string };
+  return response.json().data as Customer;
 }
 
 /** Fills the waitlist quickly through the CSV import. */
