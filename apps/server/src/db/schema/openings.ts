@@ -67,6 +67,8 @@ export const offers = pgTable(
     /** A held offer goes out then (quiet hours end in the customer's time zone). */
     sendAt: timestamp('send_at', { withTimezone: true }),
     skipReason: text('skip_reason', { enum: ['quiet_hours', 'daily_cap'] }),
+    /** When the customer answered YES (won or too late): the offer policy learns claims and reply times from it. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** When this customer, texted and not the winner, was told the slot is taken (issue 15); once. */
     toldAt: timestamp('told_at', { withTimezone: true }),
   },

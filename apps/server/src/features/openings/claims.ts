@@ -4,10 +4,11 @@ import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
 import { formatLocal, pushTime } from '../../lib/time-zone.ts';
 import { enqueueEmail } from '../../outbox/index.ts';
+import { recentContacts } from './offer-history.repo.ts';
 import { openingFilledEmail } from './openings.emails.ts';
 import * as repo from './openings.repo.ts';
 import type { OpeningsDeps } from './openings.service.ts';
-import { inSendWindow } from './send-window.ts';
+import { capDay, inSendWindow, textsOnDay } from './send-window.ts';
 
 /**
  * Offers and claims (features/openings owns them): the slot a customer's YES answers, the claim itself, and
@@ -38,15 +39,28 @@ type ClaimsDeps = Pick<
   'users' | 'customers' | 'catalog' | 'enqueueSms' | 'enqueueSmsMany' | 'notifyOwner' | 'publicUrl'
 >;
 
-/** Everyone else texted about the slot and not told yet, but those in their quiet hours (issue 26). */
+/**
+ * Everyone else texted about the slot and not told yet, but those in their quiet hours or at their daily cap
+ * (issue 26: an "it's been filled" text is one the customer did not ask for, and counts toward the cap).
+ */
 async function othersToTell(
   deps: ClaimsDeps,
   tx: Executor,
   input: { opening: repo.OpeningRow; owner: UserRow; winnerId: string; now: Date },
 ) {
+  const { now } = input;
   const rules = await deps.catalog.offerSettingsOf(tx, input.owner.id);
   const others = await repo.offersToTell(tx, input.opening.id, input.winnerId);
-  return others.filter((other) => inSendWindow(input.now, other.timeZone ?? input.owner.timeZone, rules));
+  const contacts = await recentContacts(
+    tx,
+    others.map((other) => other.customerId),
+    now,
+  );
+  return others.filter((other) => {
+    const zone = other.timeZone ?? input.owner.timeZone;
+    const today = textsOnDay(contacts.get(other.customerId) ?? [], capDay(now, zone), zone);
+    return inSendWindow(now, zone, rules) && today < rules.dailyOfferCap;
+  });
 }
 
 export function createClaims(deps: ClaimsDeps) {
@@ -71,7 +85,7 @@ export function createClaims(deps: ClaimsDeps) {
     if (!owner) return [];
     const templates = await customers.templatesOf(tx, userId);
     await customers.setCustomerStatus(tx, customer.id, 'booked', now);
-    await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'won' });
+    await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'won', claimedAt: now });
     const others = await othersToTell(deps, tx, { opening, owner, winnerId: customer.id, now });
     await repo.settleOffers(tx, opening.id);
     await customers.releaseOfferedBy(tx, opening.id);
@@ -162,6 +176,7 @@ export function createClaims(deps: ClaimsDeps) {
       input: ClaimInput & { release: boolean; tell: boolean },
     ): Promise<CustomerRow['status']> {
       const { userId, customer, now } = input;
+      await repo.markClaimed(tx, input.target.opening.id, customer.id, now);
       const status = input.release ? await customers.releaseCustomer(tx, customer.id, now) : customer.status;
       if (!input.tell) return status;
       const templates = await customers.templatesOf(tx, userId);

@@ -21,8 +21,8 @@ const HISTORY_DAYS = 180;
 const BUSINESS_SAMPLE = 5000;
 const DAY_MS = 86_400_000;
 
-/** An offer claimed (won, or won and later backed out of). */
-const claimed = sql<boolean>`${offers.status} in ('won', 'declined')`;
+/** An offer the customer said YES to: won, backed out of, or answered too late (they wanted it). */
+const claimed = sql<boolean>`${offers.claimedAt} is not null`;
 
 /** The business's claim rate overall, by lead time and by the hour (its time zone) the alert went out. */
 export async function businessHistory(
@@ -77,8 +77,7 @@ export async function customerHistories(
     .select({
       customerId: offers.customerId,
       sentAt: offers.sentAt,
-      claimed,
-      filledAt: openings.filledAt,
+      claimedAt: offers.claimedAt,
     })
     .from(offers)
     .innerJoin(openings, eq(openings.id, offers.openingId))
@@ -99,13 +98,11 @@ export async function customerHistories(
       lastOfferedAt: null,
     };
     history.offers += 1;
-    if (row.claimed) {
+    if (row.claimedAt) {
       history.claims += 1;
-      if (row.filledAt) {
-        const list = replies.get(row.customerId) ?? [];
-        list.push((row.filledAt.getTime() - sentAt.getTime()) / 60_000);
-        replies.set(row.customerId, list);
-      }
+      const list = replies.get(row.customerId) ?? [];
+      list.push((row.claimedAt.getTime() - sentAt.getTime()) / 60_000);
+      replies.set(row.customerId, list);
     }
     if (!history.lastOfferedAt || sentAt > history.lastOfferedAt) history.lastOfferedAt = sentAt;
     histories.set(row.customerId, history);

@@ -54,9 +54,14 @@ async function history(userId: string, customerId: string, offered: number, clai
         createdAt: sentAt,
       })
       .returning();
-    await t.database.db
-      .insert(offers)
-      .values({ openingId: opening!.id, customerId, wave: 1, sentAt, status: won ? 'won' : 'lost' });
+    await t.database.db.insert(offers).values({
+      openingId: opening!.id,
+      customerId,
+      wave: 1,
+      sentAt,
+      status: won ? 'won' : 'lost',
+      claimedAt: won ? new Date(sentAt.getTime() + 4 * 60_000) : null,
+    });
   }
 }
 
@@ -98,6 +103,41 @@ describe('the automatic order', () => {
     expect(await textsTo(fresh.phone)).toHaveLength(1);
   });
 
+  it('learns from every YES, one too late included, unless the customer had been told it was filled', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    // 19:55 in London, 14:55 in New York: everyone is texted; at 20:01 Leo (London) is not told the slot
+    // was filled (quiet hours), so his late YES is a claim; Tom (New York) was told, so his is not.
+    t.clock.set(new Date('2026-11-23T19:55:00Z'));
+    const told = await addCustomer(t, o.token, next(), { name: 'Told Tom' });
+    const fast = await addCustomer(t, o.token, next(), { name: 'Fast Fiona' });
+    const late = await addCustomer(t, o.token, next(), { name: 'Late Leo', timeZone: 'Europe/London' });
+    await call(t, o.token, 'POST', '/openings', {
+      startsAt: new Date(t.clock.now().getTime() + 5 * HOUR).toISOString(),
+      durationMinutes: 30,
+      service: 'Cut',
+      mode: 'all',
+    });
+    t.clock.advance(6 * 60_000);
+    await reply(fast.phone, o.number, 'YES');
+    t.clock.advance(4 * 60_000);
+    await reply(late.phone, o.number, 'yes please');
+    await reply(told.phone, o.number, 'yes');
+    await call(t, o.token, 'PATCH', `/waitlist/${fast.id}`, { status: 'waiting' });
+    const preview = (
+      await call(t, o.token, 'POST', '/openings/preview', {
+        startsAt: new Date(t.clock.now().getTime() + 26 * HOUR).toISOString(),
+        durationMinutes: 30,
+        service: 'Cut',
+      })
+    ).json().data;
+    const reasons = Object.fromEntries(
+      preview.offers.map((offer: { name: string; reason: string }) => [offer.name, offer.reason]),
+    );
+    expect(reasons['Fast Fiona']).toMatch(/claimed 1 of 1 offer, replies in ~6 min/);
+    expect(reasons['Late Leo']).toMatch(/claimed 1 of 1 offer, replies in ~10 min/);
+    expect(reasons['Told Tom']).toMatch(/claimed 0 of 1 offer/);
+  });
+
   it('puts a pinned customer first and a VIP ahead of an equal customer', async () => {
     const o = await owner(t, { plan: 'growth' });
     const plain = await addCustomer(t, o.token, next(), { name: 'Pat Plain' });
@@ -120,12 +160,12 @@ describe('the automatic order', () => {
     expect(preview.offers[1].reason).toMatch(/^2nd: VIP/);
   });
 
-  it('texts everyone at once for a slot in 30 minutes', async () => {
+  it('texts everyone at once for a slot in 25 minutes', async () => {
     const o = await owner(t, { plan: 'growth' });
     const all = [];
     for (let i = 0; i < 4; i += 1) all.push(await addCustomer(t, o.token, next()));
     const response = await call(t, o.token, 'POST', '/openings', {
-      startsAt: new Date(t.clock.now().getTime() + 30 * 60_000).toISOString(),
+      startsAt: new Date(t.clock.now().getTime() + 25 * 60_000).toISOString(),
       durationMinutes: 30,
       service: 'Cut',
     });

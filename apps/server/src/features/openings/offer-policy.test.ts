@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTO_WAVES_WITHIN,
   automaticClaimWindow,
   automaticShape,
   type Candidate,
@@ -152,19 +153,25 @@ describe('the automatic shape', () => {
     expect(automaticClaimWindow(3 * 24 * 60)).toBe(60);
   });
 
-  it('texts everyone at once for a slot in 30 minutes', () => {
-    expect(new Set(automaticShape(30, [0.1, 0.1, 0.1, 0.1]).waveOf)).toEqual(new Set([1]));
+  it('texts everyone at once for a slot in 25 minutes, not for one in 40', () => {
+    expect(new Set(automaticShape(25, [0.1, 0.1, 0.1, 0.1]).waveOf)).toEqual(new Set([1]));
+    expect(Math.max(...automaticShape(40, [0.1, 0.1, 0.1, 0.1]).waveOf)).toBeGreaterThan(1);
   });
 
   it('asks a customer likely to claim alone (one at a time), and groups unlikely ones into bigger waves', () => {
     expect(automaticShape(24 * 60, [0.7, 0.6, 0.1, 0.1]).waveOf.slice(0, 2)).toEqual([1, 2]);
-    const unlikely = automaticShape(24 * 60, Array(20).fill(0.1)).waveOf;
-    expect(unlikely.filter((wave) => wave === 1).length).toBeGreaterThan(4);
+    // A wave closes once someone in it claims with a chance of AUTO_WAVE_TARGET: 2 customers at 10%, 6 at 3%.
+    const likely = automaticShape(24 * 60, Array(20).fill(0.1)).waveOf;
+    expect(likely.filter((wave) => wave === 1)).toHaveLength(2);
+    const unlikely = automaticShape(24 * 60, Array(20).fill(0.03)).waveOf;
+    expect(unlikely.filter((wave) => wave === 1)).toHaveLength(6);
   });
 
-  it('fits every wave in half the lead time (the last takes everyone left)', () => {
+  it('fits every wave in three quarters of the lead time (the last takes everyone left)', () => {
     const waveOf = automaticShape(120, Array(30).fill(0.05)).waveOf;
-    expect(Math.max(...waveOf)).toBeLessThanOrEqual(Math.floor((120 * 0.5) / automaticClaimWindow(120)));
+    const most = Math.floor((120 * AUTO_WAVES_WITHIN) / automaticClaimWindow(120));
+    expect(Math.max(...waveOf)).toBe(most);
+    expect(waveOf.filter((wave) => wave === most).length).toBeGreaterThan(5);
   });
 });
 

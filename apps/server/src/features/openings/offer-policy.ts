@@ -30,11 +30,11 @@ export const UNCLAIMED_NOTICE_MINUTES = 15;
 /** The claim window of a wave when the owner gives none (and of an all-at-once alert for quiet hours). */
 export const DEFAULT_CLAIM_WINDOW_MINUTES = 10;
 /** The automatic plan closes a wave once the chance someone in it claims reaches this. */
-export const AUTO_WAVE_TARGET = 0.5;
+export const AUTO_WAVE_TARGET = 0.15;
 /** Below this lead time the automatic plan texts everyone at once: there is no time to wait. */
-export const AUTO_ALL_AT_ONCE_BELOW_MINUTES = 45;
+export const AUTO_ALL_AT_ONCE_BELOW_MINUTES = 30;
 /** The automatic plan's waves all go out within this share of the lead time. */
-export const AUTO_WAVES_WITHIN = 0.5;
+export const AUTO_WAVES_WITHIN = 0.75;
 
 /** A customer without preferences fits any time; otherwise one window must hold the start (day and HH:MM). */
 export function fitsPreferences(preferences: TimePreference[], startsAt: Date, timeZone: string): boolean {
@@ -109,8 +109,8 @@ export function automaticClaimWindow(leadMinutes: number): number {
 /**
  * The automatic shape: the claim window from the lead time; everyone at once when the slot is too close to
  * wait; else waves, each closed once the chance someone in it claims reaches AUTO_WAVE_TARGET (so a customer
- * likely to claim is asked alone: one at a time), as many as fit in half the lead time, the last taking
- * everyone left.
+ * likely to claim is asked alone: one at a time), as many as fit in AUTO_WAVES_WITHIN of the lead time, the last
+ * taking everyone left.
  */
 export function automaticShape(leadMinutes: number, chances: readonly number[]) {
   const claimWindowMinutes = automaticClaimWindow(leadMinutes);

@@ -112,7 +112,7 @@ export interface Ranked<T extends RankInput> {
   reason: string;
 }
 
-/** The longest waiting and those not offered lately move up: at most ×1.3 each. */
+/** The longest waiting move up (at most ×1.3), and those not offered lately (at most ×2, after a week). */
 function fairness(
   customer: RankInput,
   now: Date,
@@ -120,7 +120,7 @@ function fairness(
   const waitedDays = Math.max(0, (now.getTime() - customer.createdAt.getTime()) / DAY_MS);
   const last = customer.history?.lastOfferedAt;
   const sinceOffer = last ? Math.max(0, (now.getTime() - last.getTime()) / DAY_MS) : waitedDays;
-  const factor = 1 + (0.3 * Math.min(waitedDays, 30)) / 30 + (0.3 * Math.min(sinceOffer, 14)) / 14;
+  const factor = 1 + (0.3 * Math.min(waitedDays, 30)) / 30 + (1 * Math.min(sinceOffer, 7)) / 7;
   return { factor, waitedDays, sinceOffer };
 }
 

@@ -223,6 +223,14 @@ describe('the daily cap', () => {
     expect(outcomes(second)).toEqual({ 'Busy Bee': 'not_texted_daily_cap', 'Fresh Face': 'texted' });
     expect(await textsTo(busy.phone)).toHaveLength(1);
     expect(await textsTo(fresh.phone)).toHaveLength(1);
+    // Fresh Face claims: Busy Bee was texted about that slot but is at the cap, so hears nothing more.
+    await t.app.services.conversation.receiveInbound({
+      from: fresh.phone,
+      to: o.number,
+      text: 'YES',
+      providerMessageId: `cap-yes-${n}`,
+    });
+    expect(await textsTo(busy.phone)).toHaveLength(1);
     // The next day (their midnight passed) they are offered again.
     t.clock.set(new Date('2026-11-24T15:00:00Z'));
     const third = (await open('2026-11-24T16:00')).json().data;

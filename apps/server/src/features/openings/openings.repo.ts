@@ -241,7 +241,7 @@ export async function setOfferStatus(
   executor: Executor,
   openingId: string,
   customerIds: string | string[],
-  values: Partial<Pick<OfferRow, 'sentAt' | 'sendAt' | 'skipReason' | 'toldAt' | 'wave'>> & {
+  values: Partial<Pick<OfferRow, 'sentAt' | 'sendAt' | 'skipReason' | 'toldAt' | 'wave' | 'claimedAt'>> & {
     status: OfferRow['status'];
   },
 ) {
@@ -401,4 +401,12 @@ export async function requeueForRelease(executor: Executor, openingId: string, s
               from ${offers} where opening_id = ${openingId} and status in ('lost', 'skipped')) as r,
            (select coalesce(max(wave), 0) as last from ${offers} where opening_id = ${openingId}) as m
      where o.opening_id = ${openingId} and o.customer_id = r.customer_id`);
+}
+
+/** The customer said YES to this alert (won or too late), once: what the offer policy learns from (issue 26). */
+export async function markClaimed(executor: Executor, openingId: string, customerId: string, now: Date) {
+  await executor
+    .update(offers)
+    .set({ claimedAt: now })
+    .where(and(eq(offers.openingId, openingId), eq(offers.customerId, customerId), isNull(offers.claimedAt)));
 }
