@@ -138,48 +138,50 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
           onConfirm={slot.confirm}
         />
       ) : null}
-      <form
-        ref={formRef}
-        className="form"
-        onSubmit={handleSubmit(slot.review)}
-        noValidate
-        aria-label="Open a slot"
-        hidden={slot.step !== null}
-      >
-        {usedUp ? (
-          <Alert tone="warning" title="No alerts left today">
-            You have sent {alertsToday.used} of {alertsToday.limit} cancellation alert
-            {alertsToday.limit === 1 ? '' : 's'} for today. The count resets {resets}. Upgrade on the Plan tab
-            for more alerts per day.
-          </Alert>
-        ) : null}
-        <div className="form__row form__row--2">
-          <TextField label="Date" type="date" {...field('date')} />
-          <TextField label="Time" type="time" {...field('time')} />
-        </div>
-        <div className="field__hint">
-          <TimeZoneSetting timeZone={timeZone} readOnly={readOnly} />
-        </div>
-        <SlotServiceFields form={form} field={field} />
-        <SendingModeFields register={register} field={field} values={watch()} />
-        {/* Next to the button that failed, and scrolled to: on a phone the top of the form is off-screen. */}
-        {slot.formError ? (
-          <Alert key={slot.formErrorKey} reveal>
-            {slot.formError}
-            {slot.numberRefused ? (
-              <>
-                {' '}
-                <Link to="/account?tab=billing">Get your text number</Link>
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
-        <div className="form__actions">
-          <Button type="submit" busy={formState.isSubmitting} disabled={readOnly || usedUp} block>
-            See who gets the text
-          </Button>
-        </div>
-      </form>
+      {/* Kept mounted while the plan shows, so Back returns to the form as the owner left it. */}
+      <div hidden={slot.step !== null}>
+        <form
+          ref={formRef}
+          className="form"
+          onSubmit={handleSubmit(slot.review)}
+          noValidate
+          aria-label="Open a slot"
+        >
+          {usedUp ? (
+            <Alert tone="warning" title="No alerts left today">
+              You have sent {alertsToday.used} of {alertsToday.limit} cancellation alert
+              {alertsToday.limit === 1 ? '' : 's'} for today. The count resets {resets}. Upgrade on the Plan
+              tab for more alerts per day.
+            </Alert>
+          ) : null}
+          <div className="form__row form__row--2">
+            <TextField label="Date" type="date" {...field('date')} />
+            <TextField label="Time" type="time" {...field('time')} />
+          </div>
+          <div className="field__hint">
+            <TimeZoneSetting timeZone={timeZone} readOnly={readOnly} />
+          </div>
+          <SlotServiceFields form={form} field={field} />
+          <SendingModeFields register={register} field={field} values={watch()} />
+          {/* Next to the button that failed, and scrolled to: on a phone the top of the form is off-screen. */}
+          {slot.formError ? (
+            <Alert key={slot.formErrorKey} reveal>
+              {slot.formError}
+              {slot.numberRefused ? (
+                <>
+                  {' '}
+                  <Link to="/account?tab=billing">Get your text number</Link>
+                </>
+              ) : null}
+            </Alert>
+          ) : null}
+          <div className="form__actions">
+            <Button type="submit" busy={formState.isSubmitting} disabled={readOnly || usedUp} block>
+              See who gets the text
+            </Button>
+          </div>
+        </form>
+      </div>
     </Card>
   );
 }
