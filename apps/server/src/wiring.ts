@@ -56,6 +56,14 @@ export const openingCustomers = {
   templatesOf: waitlistRepo.templatesOf,
 };
 
+/** The business's services, staff and offer rules as openings see them (features/services; issue 26). */
+export const openingCatalog = {
+  findService: servicesRepo.findService,
+  findStaff: servicesRepo.findStaff,
+  listServices: servicesRepo.listServices,
+  offerSettingsOf: servicesRepo.offerSettingsOf,
+};
+
 /** The business's services and staff as the waitlist and the join page see them (features/services; issue 26). */
 export const entryCatalog = {
   findService: servicesRepo.findService,

@@ -219,6 +219,9 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/v1/openings': row(fullOwners(400)),
   'GET /api/v1/openings/:id': row(ownersResource(200), { id: 'openingId' }),
   'POST /api/v1/openings/:id/close': row(ownersResource(200), { id: 'openingId' }),
+  'POST /api/v1/openings/preview': row(fullOwners(400)),
+  // The fixture opening is open, not filled: its owner is told there is no claim to release.
+  'POST /api/v1/openings/:id/release': row(ownersResource(400), { id: 'openingId' }),
   'GET /api/v1/dashboard/earnings': row(fullOwners(200)),
   'PUT /api/v1/dashboard/weekly-summary': row(signedIn(400)),
 

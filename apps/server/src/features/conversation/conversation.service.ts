@@ -9,6 +9,7 @@ import type { InboundTexts } from '../messaging/messaging.service.ts';
 import type { ClaimTarget, OfferClaims, ToldOthers } from '../openings/openings.service.ts';
 import type { NotifyOwner } from '../push/push.service.ts';
 import type { StoredReplyVerdict, StrangerText } from '../waitlist/waitlist.service.ts';
+import { onBackOut } from './back-out.ts';
 import {
   confirmsKeyword,
   decideReply,
@@ -273,47 +274,8 @@ export async function actOn(
     case 'lost':
       return onLost(deps, reply, state, decision);
     case 'back_out':
-      return onBackOut(deps, reply, state, decision);
+      return (await onBackOut(deps, reply, state)) ?? actOn(deps, reply, state, decision.otherwise);
   }
-}
-
-/**
- * The winner cannot come (issue 26): the slot goes back to the next customers in the plan's order (openings'
- * release), the customer hears it was let go, the owner's phone hears who backed out. A slot that cannot be
- * given back (started, or released already) makes the text what `otherwise` says.
- */
-async function onBackOut(
-  deps: ConversationDeps,
-  reply: Reply & { customer: CustomerRow; target: ClaimTarget | undefined },
-  state: ReplyState,
-  decision: Extract<ReplyDecision, { kind: 'back_out' }>,
-): Promise<ActedOn> {
-  const { tx, userId, customer, now } = reply;
-  const opening = reply.target?.opening;
-  const released =
-    opening !== undefined &&
-    (await deps.claims.backOut(tx, { userId, customerId: customer.id, openingId: opening.id, now }));
-  if (!released) return actOn(deps, reply, state, decision.otherwise);
-  await deps.texts.answer(tx, userId, customer, customerWords().texts.backedOut(reply.business.name), now);
-  await deps.notifyOwner?.(
-    tx,
-    userId,
-    {
-      title: pushMessages.backedOutTitle(
-        firstName(customer.name),
-        pushTime(opening.startsAt, reply.business.timeZone),
-      ),
-      body: pushMessages.backedOutBody,
-      url: `/openings/${opening.id}`,
-    },
-    now,
-  );
-  return {
-    ...state,
-    customer: { ...state.customer, status: 'waiting' },
-    offer: { openingOpen: true, won: false, told: false },
-    action: 'reply',
-  };
 }
 
 /**

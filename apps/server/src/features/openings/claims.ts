@@ -63,6 +63,36 @@ async function othersToTell(
   });
 }
 
+/** The owner hears of a claim: an email and a push to their phone. */
+async function tellOwner(
+  deps: ClaimsDeps,
+  tx: Executor,
+  input: { owner: UserRow; opening: repo.OpeningRow; customer: CustomerRow; firstName: string; now: Date },
+) {
+  const { owner, opening, customer, now } = input;
+  await enqueueEmail(
+    tx,
+    openingFilledEmail(owner, {
+      customerName: customer.name,
+      customerPhone: customer.phone,
+      service: opening.service,
+      time: formatLocal(opening.startsAt, owner.timeZone),
+      openingsUrl: `${deps.publicUrl}/openings`,
+    }),
+    now,
+  );
+  await deps.notifyOwner?.(
+    tx,
+    owner.id,
+    {
+      title: pushMessages.claimedTitle(input.firstName, pushTime(opening.startsAt, owner.timeZone)),
+      body: pushMessages.claimedBody,
+      url: '/openings',
+    },
+    now,
+  );
+}
+
 export function createClaims(deps: ClaimsDeps) {
   const { customers, users } = deps;
 
@@ -75,8 +105,8 @@ export function createClaims(deps: ClaimsDeps) {
 
   /**
    * The winner's side of a claim: booked, their offer won, everyone else who was texted about the slot told
-   * it is taken (once; not during their quiet hours, issue 26: nobody is woken to hear it), all queued together (issue 16: the race's other replies wait on this transaction), the
-   * owner emailed and pushed.
+   * it is taken (once; not in their quiet hours or past their daily cap, issue 26), all queued together
+   * (issue 16: the race's other replies wait on this transaction), the owner emailed and pushed.
    */
   async function win(tx: Executor, input: ClaimInput): Promise<ToldOthers> {
     const { userId, customer, now } = input;
@@ -112,27 +142,7 @@ export function createClaims(deps: ClaimsDeps) {
       others.map((other) => other.customerId),
       now,
     );
-    await enqueueEmail(
-      tx,
-      openingFilledEmail(owner, {
-        customerName: customer.name,
-        customerPhone: customer.phone,
-        service: opening.service,
-        time: formatLocal(opening.startsAt, owner.timeZone),
-        openingsUrl: `${deps.publicUrl}/openings`,
-      }),
-      now,
-    );
-    await deps.notifyOwner?.(
-      tx,
-      userId,
-      {
-        title: pushMessages.claimedTitle(values.name, pushTime(opening.startsAt, owner.timeZone)),
-        body: pushMessages.claimedBody,
-        url: '/openings',
-      },
-      now,
-    );
+    await tellOwner(deps, tx, { owner, opening, customer, firstName: values.name, now });
     return others.map(({ customerId, autoAnsweredAt }) => ({ customerId, autoAnsweredAt }));
   }
 
@@ -192,5 +202,3 @@ export function createClaims(deps: ClaimsDeps) {
     },
   };
 }
-
-export type OfferClaims = ReturnType<typeof createClaims>;

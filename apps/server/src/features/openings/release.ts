@@ -4,6 +4,7 @@ import { BadRequest, NotFound } from '../../lib/errors.ts';
 import { UNCLAIMED_NOTICE_MINUTES } from './offer-policy.ts';
 import * as repo from './openings.repo.ts';
 import type { OpeningsDeps } from './openings.service.ts';
+import * as release from './release.repo.ts';
 import { advanceOpening } from './waves.ts';
 
 /**
@@ -34,7 +35,7 @@ export async function tryRelease(
   input: { userId: string; openingId: string; now: Date; winnerId?: string },
 ): Promise<'released' | 'not_found' | 'nothing'> {
   const { userId, openingId, now } = input;
-  const locked = await repo.lockOpening(tx, userId, openingId);
+  const locked = await release.lockOpening(tx, userId, openingId);
   if (!locked) return 'not_found';
   const winnerId = locked.winnerCustomerId;
   const ahead = locked.startsAt.getTime() > now.getTime();
@@ -44,8 +45,8 @@ export async function tryRelease(
   await repo.setOfferStatus(tx, openingId, winnerId, { status: 'declined' });
   await deps.customers.setCustomerStatus(tx, winnerId, 'waiting', now);
   const window = locked.claimWindowMinutes ?? UNCLAIMED_NOTICE_MINUTES;
-  const opening = await repo.reopen(tx, openingId, new Date(now.getTime() + window * 60_000));
-  await repo.requeueForRelease(tx, openingId, locked.mode === 'all' ? null : (locked.waveSize ?? 1));
+  const opening = await release.reopen(tx, openingId, new Date(now.getTime() + window * 60_000));
+  await release.requeueForRelease(tx, openingId, locked.mode === 'all' ? null : (locked.waveSize ?? 1));
   const owner = await deps.users.findUserById(tx, userId);
   if (owner) await advanceOpening(deps, tx, { opening, owner, now, force: true });
   return 'released';
