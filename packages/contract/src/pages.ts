@@ -25,6 +25,7 @@ export const webPagePatterns = [
   '/openings/:id',
   '/inbox',
   '/inbox/:id',
+  '/services',
   '/join/:slug',
   '/join/:slug/poster',
   '/admin',

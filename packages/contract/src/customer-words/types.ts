@@ -119,6 +119,12 @@ export interface JoinWords {
     lead: string;
     nameLabel: string;
     phoneLabel: string;
+    /** The service and staff choices (issue 26), shown when the business lists them. */
+    serviceLabel: string;
+    anyService: string;
+    staffLabel: string;
+    noPreference: string;
+    optional: string;
     submit: string;
     sendFailed: string;
     doneTitle: string;

@@ -1,10 +1,13 @@
+import { customerWords } from '@waitlist/contract';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+
+const words = customerWords().join.page;
 
 type Choice = { id: string; name: string };
 
 /**
  * The service the customer waits for and whom they want to see (issue 26), shown only when the business has
- * listed them. The words belong in the customer catalogue (packages/contract customer-words) once it has them.
+ * listed them. Their words are the customer catalogue's (customer-words).
  */
 export function JoinChoices({
   services,
@@ -25,12 +28,12 @@ export function JoinChoices({
     <>
       {services.length > 0 ? (
         <SelectField
-          label="Service"
-          labelNote="(optional)"
+          label={words.serviceLabel}
+          labelNote={words.optional}
           value={serviceId}
           onChange={(event) => onService(event.target.value)}
         >
-          <option value="">Any service</option>
+          <option value="">{words.anyService}</option>
           {services.map((service) => (
             <option key={service.id} value={service.id}>
               {service.name}
@@ -40,12 +43,12 @@ export function JoinChoices({
       ) : null}
       {staff.length > 0 ? (
         <SelectField
-          label="Who would you like to see?"
-          labelNote="(optional)"
+          label={words.staffLabel}
+          labelNote={words.optional}
           value={staffId}
           onChange={(event) => onStaff(event.target.value)}
         >
-          <option value="">No preference</option>
+          <option value="">{words.noPreference}</option>
           {staff.map((member) => (
             <option key={member.id} value={member.id}>
               {member.name}
