@@ -12,7 +12,7 @@ import { createDashboardService } from './features/dashboard/dashboard.service.t
 import { createWeeklySummary, createWeeklySummaryWorker } from './features/dashboard/weekly-summary.ts';
 import { createInboundTexts, createMessagingService } from './features/messaging/messaging.service.ts';
 import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
-import { createTexting } from './features/messaging/texting.ts';
+import { createTexting, senderRefusal } from './features/messaging/texting.ts';
 import { createOpeningsService } from './features/openings/openings.service.ts';
 import { createOpeningsWorker } from './features/openings/openings.worker.ts';
 import {
@@ -179,6 +179,7 @@ function createCustomerTexting(
     users: owners,
     customers: openingCustomers,
     catalog: openingCatalog,
+    senderRefusal,
     enqueueSms: texting.enqueueSms,
     enqueueSmsMany: texting.enqueueSmsMany,
     notifyOwner,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
-import type { CustomerRow } from '../../db/rows.ts';
+import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { NotFound, TextingRefused } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { enqueueSmsDelivery } from '../../outbox/index.ts';
@@ -106,6 +106,23 @@ async function queueCommon(
 }
 
 /**
+ * Why a business cannot text yet (no number, its verification pending or failed), as the refusal the owner
+ * reads; null when its number is verified. Openings ask it before planning (issue 26: a text held for quiet
+ * hours would otherwise learn it only at 8:00).
+ */
+export function senderRefusal(
+  sender: Pick<UserRow, 'plivoNumber' | 'plivoNumberStatus' | 'plivoNumberError'>,
+): TextingRefused | null {
+  if (sender.plivoNumber && sender.plivoNumberStatus === 'verified') return null;
+  const message = !sender.plivoNumber
+    ? messagingMessages.noNumber
+    : sender.plivoNumberStatus === 'failed'
+      ? messagingMessages.numberFailed(sender.plivoNumberError)
+      : messagingMessages.numberPending;
+  return new TextingRefused('number_not_verified', message);
+}
+
+/**
  * Any text the common case did not take: a compliance answer, a number with no customer, or a refusal,
  * which this path names (TextingRefused: the number is not verified, or the customer opted out).
  */
@@ -117,14 +134,8 @@ async function queueGeneral(
 ): Promise<{ messageId: string }> {
   const sender = await parts.numbers.findSender(executor, input.userId);
   if (!sender) throw new NotFound(messagingMessages.customerNotFound);
-  if (!sender.plivoNumber || sender.plivoNumberStatus !== 'verified') {
-    const message = !sender.plivoNumber
-      ? messagingMessages.noNumber
-      : sender.plivoNumberStatus === 'failed'
-        ? messagingMessages.numberFailed(sender.plivoNumberError)
-        : messagingMessages.numberPending;
-    throw new TextingRefused('number_not_verified', message);
-  }
+  const refused = senderRefusal(sender);
+  if (refused || !sender.plivoNumber) throw refused;
   const customer = input.customerId
     ? await parts.customers.findCustomerAnyStatus(executor, input.userId, input.customerId)
     : await parts.customers.findCustomerByPhone(executor, input.userId, input.to);

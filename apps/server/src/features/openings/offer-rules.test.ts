@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, offerSettings, services, staffMembers } from '../../db/schema.ts';
+import { messages, offerSettings, services, staffMembers, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
 
@@ -263,6 +263,25 @@ describe('the preview', () => {
     expect(list.data).toHaveLength(0);
     expect(list.alertsToday.used).toBe(0);
     expect(await textsTo(a.phone)).toHaveLength(0);
+  });
+
+  it('refuses a business without a text number before planning, even when quiet hours would hold every text', async () => {
+    t.clock.set(new Date('2026-11-24T02:00:00Z'));
+    const o = await owner(t, { plan: 'growth' });
+    await addCustomer(t, o.token, next(), { name: 'Quinn Quiet' });
+    await t.database.db
+      .update(users)
+      .set({ plivoNumber: null, plivoNumberStatus: null })
+      .where(eq(users.id, o.id));
+    const body = { startsAt: '2026-11-24T15:00', durationMinutes: 30, service: 'Cut' };
+    for (const path of ['/openings/preview', '/openings']) {
+      const response = await call(t, o.token, 'POST', path, body);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(
+        'You have no text number yet. Request one in the Billing tab before sending texts.',
+      );
+    }
+    expect((await call(t, o.token, 'GET', '/openings')).json().data).toHaveLength(0);
   });
 
   it('answers a clear error when nobody fits', async () => {

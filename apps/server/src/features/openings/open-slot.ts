@@ -21,7 +21,10 @@ import { advanceOpening } from './waves.ts';
  * owner confirms, the opening and its offers written and the first wave texted (or held for quiet hours).
  */
 
-type SlotDeps = Pick<OpeningsDeps, 'users' | 'readOnlyReason' | 'customers' | 'catalog' | 'enqueueSmsMany'>;
+type SlotDeps = Pick<
+  OpeningsDeps,
+  'users' | 'readOnlyReason' | 'senderRefusal' | 'customers' | 'catalog' | 'enqueueSmsMany'
+>;
 
 /** The slot the form describes, checked: its start, service and staff member (the owner's own). */
 async function resolveSlot(
@@ -106,6 +109,9 @@ export async function openSlot(
   if (!owner) throw new NotFound(waitlistMessages.openingNotFound);
   const reason = deps.readOnlyReason(owner, now);
   if (reason) throw new Forbidden(reason);
+  // Refused before planning: a text held for quiet hours would otherwise find out only at 8:00.
+  const refused = deps.senderRefusal(owner);
+  if (refused) throw refused;
   const today = localDate(now, owner.timeZone);
   const limit = alertsPerDay(owner.subscriptionPlan);
   if (limit !== null && (await repo.countAlertsOn(tx, owner.id, today)) >= limit) {

@@ -40,6 +40,8 @@ export interface OpeningsDeps {
   onOutboxWrite?: () => void;
   /** Why the owner's waitlist is read-only now (billing standing), or null. */
   readOnlyReason: (user: UserRow, now: Date) => string | null;
+  /** Why the business cannot text yet (no verified number: features/messaging's refusal), or null. */
+  senderRefusal: (user: UserRow) => Error | null;
   /** The owners (features/auth). */
   users: {
     lockUser(executor: Executor, userId: string): Promise<UserRow | undefined>;
@@ -157,6 +159,8 @@ export function createOpeningsService(deps: OpeningsDeps) {
      */
     async preview(user: UserRow, input: CreateOpeningBody): Promise<OpeningPreview> {
       const now = clock.now();
+      const refused = deps.senderRefusal(user);
+      if (refused) throw refused;
       const { plan } = await planFor(deps, db, user, input, now);
       if (plan.offers.length === 0) throw new BadRequest(waitlistMessages.noEligibleCustomers);
       return previewOf(plan, now);
