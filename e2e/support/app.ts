@@ -20,6 +20,52 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/** Real zones about an hour apart, Chicago first (the journeys' usual zone when it is daytime there). */
+const ZONES = [
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'Pacific/Pago_Pago',
+  'Pacific/Kiritimati',
+  'Pacific/Auckland',
+  'Pacific/Noumea',
+  'Australia/Brisbane',
+  'Asia/Tokyo',
+  'Asia/Shanghai',
+  'Asia/Bangkok',
+  'Asia/Dhaka',
+  'Asia/Karachi',
+  'Asia/Dubai',
+  'Europe/Moscow',
+  'Europe/Athens',
+  'Europe/Paris',
+  'Europe/London',
+  'Atlantic/Azores',
+  'Atlantic/South_Georgia',
+  'America/Sao_Paulo',
+  'America/Halifax',
+  'America/New_York',
+];
+
+/**
+ * A real time zone where it is now between 10:00 and 15:59, so a journey that opens a slot never meets
+ * quiet hours (issue 26: no alert goes out from 20:00 to 8:00 in the customer's time zone), whatever hour
+ * the run starts at. The journeys' owners and browsers use it.
+ */
+export function daytimeZone(now = new Date()): string {
+  for (const zone of ZONES) {
+    const hour = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now),
+    );
+    if (hour >= 10 && hour < 16) return zone;
+  }
+  return ZONES[0]!;
+}
+/** The zone of this run: chosen once, so every journey of it agrees. */
+export const journeyZone = daytimeZone();
+
 let counter = 0;
 export function newOwner(prefix = 'owner') {
   counter += 1;
@@ -98,6 +144,11 @@ export async function onboardedOwner(
       data: { businessName: 'Bella Salon', businessPhone: '5551234567' },
     });
     expect(business.ok()).toBe(true);
+    const zone = await request.put('/api/v1/settings/time-zone', {
+      headers,
+      data: { timeZone: journeyZone },
+    });
+    expect(zone.ok()).toBe(true);
   }
   return { ...owner, token };
 }

@@ -59,7 +59,8 @@ test('a new owner at phone size fills a slot and sees its price on the dashboard
   await form.getByLabel('Time', { exact: true }).fill('15:00');
   await form.getByLabel('Service').fill('Color');
   await form.getByLabel(/Price/).fill('85.50');
-  await form.getByRole('button', { name: 'Send cancellation alert' }).click();
+  await form.getByRole('button', { name: 'See who gets the text' }).click();
+  await page.getByRole('button', { name: 'Send cancellation alert' }).click();
   await expect(page).toHaveURL(/\/openings\/[\w-]+$/);
 
   // Priya says YES from her phone (the local phone provider's inbound path).

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { startFakePushService } from '../../apps/server/src/test/fake-push-service.ts';
-import { closeTab, newOwner, snap, verificationCode } from '../support/app.ts';
+import { closeTab, journeyZone, newOwner, snap, verificationCode } from '../support/app.ts';
 
 /**
  * Issue 14's "Done when", as one journey on a phone (390×844): a new owner signs up, verifies, gives the
@@ -13,7 +13,7 @@ test.use({
   viewport: { width: 390, height: 844 },
   isMobile: true,
   hasTouch: true,
-  timezoneId: 'America/Chicago',
+  timezoneId: journeyZone,
 });
 
 const checklist = (page: Page) => page.getByTestId('get-started-checklist');
@@ -45,7 +45,7 @@ async function signUpAndVerify(page: Page, request: APIRequestContext, owner: Ow
 async function giveBusinessDetails(page: Page) {
   await expect(page).toHaveURL(/\/congratulations$/, { timeout: 5_000 });
   await page.getByRole('link', { name: 'Next' }).click();
-  await expect(page.getByLabel('Time zone')).toHaveValue('America/Chicago');
+  await expect(page.getByLabel('Time zone')).toHaveValue(journeyZone);
   await page.getByLabel('Business name').fill('Bella Salon');
   await page.getByLabel('Business phone').pressSequentially('5551234567');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -103,7 +103,8 @@ async function openFirstSlot(page: Page) {
   await form.getByLabel('Time', { exact: true }).fill('15:30');
   await form.getByLabel('Service').fill('Color');
   await form.getByLabel(/Price/).fill('85.50');
-  await form.getByRole('button', { name: 'Send cancellation alert' }).click();
+  await form.getByRole('button', { name: 'See who gets the text' }).click();
+  await page.getByRole('button', { name: 'Send cancellation alert' }).click();
   await expect(page).toHaveURL(/\/openings\/[\w-]+$/);
   return page.url();
 }

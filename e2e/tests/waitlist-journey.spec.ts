@@ -80,8 +80,13 @@ test('an owner fills a cancelled slot from the waitlist by text', async ({ page,
   await form.getByLabel('Time', { exact: true }).fill('15:30');
   await form.getByLabel('Service').fill('Haircut');
   await form.getByLabel(/Price/).fill('45');
+  await form.getByRole('radio', { name: /Everyone at once/ }).check();
   await snap(page, 'open-slot');
-  await form.getByRole('button', { name: 'Send cancellation alert' }).click();
+  await form.getByRole('button', { name: 'See who gets the text' }).click();
+  // The plan before anything is sent: all three, now.
+  await expect(page.getByTestId('preview-headline')).toContainText('Text 3 customers now');
+  await snap(page, 'open-slot-preview');
+  await page.getByRole('button', { name: 'Send cancellation alert' }).click();
   await expect(page).toHaveURL(/\/openings\/[\w-]+$/);
   for (const number of ['+12125550101', '+12125550102', '+12125550103']) {
     await expectText(request, number, /Haircut|slot|YES/i);

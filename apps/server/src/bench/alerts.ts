@@ -23,6 +23,7 @@ import { loadConfig } from '../config.ts';
 import { users } from '../db/schema.ts';
 import { plivoV3Signature } from '../features/messaging/plivo-signature.ts';
 import { createManualClock, systemClock } from '../lib/clock.ts';
+import { daytimeZone } from '../test/daytime-zone.ts';
 import { type FakePlivo, startFakePlivo } from '../test/fake-plivo.ts';
 import { auth, createTestDatabase, onboardedUser, type TestApp } from '../test/test-app.ts';
 
@@ -61,7 +62,7 @@ async function growthBusiness(t: TestApp, fake: FakePlivo, customers: number, fi
   const user = await onboardedUser(t);
   await t.database.db
     .update(users)
-    .set({ subscriptionPlan: 'growth', subscriptionStatus: 'active' })
+    .set({ subscriptionPlan: 'growth', subscriptionStatus: 'active', timeZone: daytimeZone() })
     .where(eq(users.id, user.id));
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({

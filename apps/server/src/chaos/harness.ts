@@ -5,9 +5,10 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { outbox, users } from '../db/schema.ts';
+import { offerSettings, outbox, users } from '../db/schema.ts';
 import { addCustomer, businessWithNumber } from '../features/messaging/messaging.test-helpers.ts';
 import { systemClock } from '../lib/clock.ts';
+import { daytimeZone } from '../test/daytime-zone.ts';
 import type { FakePlivo } from '../test/fake-plivo.ts';
 import { api, type Instance } from '../test/instance.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -53,7 +54,12 @@ export async function prepareOwner(database: DatabaseHandle, plivo: FakePlivo | 
   const app = await buildApp({ config, database, clock: systemClock, logger: false });
   const t = { app, database, clock: systemClock, config, close: async () => {} } as unknown as TestApp;
   const owner = await businessWithNumber(t, plivo);
-  await database.db.update(users).set({ subscriptionPlan: 'growth' }).where(eq(users.id, owner.id));
+  await database.db
+    .update(users)
+    .set({ subscriptionPlan: 'growth', timeZone: daytimeZone() })
+    .where(eq(users.id, owner.id));
+  // Every fault run alerts the same customers again: the daily cap (issue 26) must not count as a lost text.
+  await database.db.insert(offerSettings).values({ userId: owner.id, dailyOfferCap: 20 });
   const list = [];
   for (let n = 0; n < count; n += 1) list.push(await addCustomer(t, owner.id, { name: `Customer ${n}` }));
   await app.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { customers, openings, users } from '../db/schema.ts';
 import { plivoV3Signature } from '../features/messaging/plivo-signature.ts';
+import { daytimeZone } from '../test/daytime-zone.ts';
 import { type FakePlivo, startFakePlivo } from '../test/fake-plivo.ts';
 import { type FakeSmtp, startFakeSmtp } from '../test/fake-smtp.ts';
 import { api, type Instance, startInstance } from '../test/instance.ts';
@@ -106,7 +107,10 @@ let openingId = '';
 /** The alert test's body: thirty customers texted once each, at most 5/s across both instances. */
 async function alertsThirtyCustomersOnce() {
   // Thirty waiting customers (a Growth-sized list; the trial cap of 25 is the waitlist API's rule).
-  await database.db.update(users).set({ subscriptionPlan: 'growth' }).where(eq(users.id, userId));
+  await database.db
+    .update(users)
+    .set({ subscriptionPlan: 'growth', timeZone: daytimeZone() })
+    .where(eq(users.id, userId));
   alertPhones = Array.from(
     { length: 30 },
     (_, n) => `+1646${stamp.slice(-3).replace(/\D/g, '7')}${String(n).padStart(4, '0')}`,

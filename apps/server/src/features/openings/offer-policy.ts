@@ -217,7 +217,8 @@ export function planOffers<T extends Candidate>(input: PlanInput<T>): OfferPlan<
     const shape = automaticShape(leadMinutes, chances);
     waveOf = shape.waveOf;
     const firstWave = waveOf.filter((wave) => wave === 1).length;
-    plan = { mode, waveSize: firstWave, claimWindowMinutes: shape.claimWindowMinutes };
+    const single = waveOf.every((wave) => wave === 1);
+    plan = { mode, waveSize: single ? null : firstWave, claimWindowMinutes: shape.claimWindowMinutes };
   } else if (mode === 'waves') {
     const size = choice.waveSize ?? 1;
     waveOf = ranked.map((_, index) => Math.floor(index / size) + 1);

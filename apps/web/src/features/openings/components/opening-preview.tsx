@@ -35,11 +35,12 @@ export function previewHeadline(preview: OpeningPreview, timeZone: string, now: 
     : `Text ${people} now: ${list}`;
 }
 
-/** How the plan goes: "Automatic: waves of 2, 10 minutes to claim". */
+/** How the plan goes: "Automatic: waves of 2, 10 minutes to claim", "Automatic: one at a time, …". */
 function planLabel(preview: OpeningPreview): string {
+  const size = preview.waveSize;
   const waves =
-    preview.waves > 1 && preview.waveSize !== null
-      ? `waves of ${preview.waveSize}, ${preview.claimWindowMinutes ?? '?'} minutes to claim`
+    preview.waves > 1 && size !== null
+      ? `${size === 1 ? 'one at a time' : `waves of ${size}`}, ${preview.claimWindowMinutes ?? '?'} minutes to claim`
       : 'everyone at once';
   return preview.mode === 'auto' ? `${openingModeLabels.auto}: ${waves}` : openingModeLabels[preview.mode];
 }

@@ -15,15 +15,16 @@ import { ReleaseClaimButton } from '../components/release-claim-button.tsx';
 import { money, slotTime } from '../components/zoned-time.ts';
 import '../components/openings.css';
 
-/** How the alert goes out: "automatic: waves of 3, 10 min to claim", "everyone at once". */
+/** How the alert goes out: "automatic: waves of 3, 10 min to claim", "one at a time", "everyone at once". */
 function modeLabel(opening: OpeningDetail): string {
+  const size = opening.waveSize;
   const waves =
-    opening.waveSize !== null
-      ? `waves of ${opening.waveSize}, ${opening.claimWindowMinutes} min to claim`
+    size !== null
+      ? `${size === 1 ? 'one at a time' : `waves of ${size}`}, ${opening.claimWindowMinutes} min to claim`
       : null;
   if (opening.mode === 'all') return 'everyone at once';
   if (opening.mode === 'waves') return waves ?? 'waves';
-  return `automatic${waves ? `: ${waves}` : ''}`;
+  return `automatic: ${waves ?? 'everyone at once'}`;
 }
 
 /** /openings/:id: one alert, live, with each customer it was offered to. */

@@ -239,7 +239,7 @@ describe('opening detail', () => {
     });
     renderApp(`/openings/${opening.id}`, { token: 'tok' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Haircut' })).toBeInTheDocument();
-    expect(screen.getByText(/waves of 1, 10 min to claim/)).toBeInTheDocument();
+    expect(screen.getByText(/one at a time, 10 min to claim/)).toBeInTheDocument();
     expect(screen.getByTestId('opening-winner')).toHaveTextContent('Claimed by Ben');
     const offers = screen.getAllByRole('listitem');
     expect(offers.map((offer) => offer.textContent)).toEqual([
