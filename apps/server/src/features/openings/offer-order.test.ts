@@ -253,6 +253,36 @@ describe('when the winner backs out', () => {
     expect((await call(t, o.token, 'GET', `/openings/${opening.id}`)).json().data.status).toBe('open');
   });
 
+  it('after a release asks first those never asked, then those asked before', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const ann = await addCustomer(t, o.token, next(), { name: 'Ann Asked' });
+    const ben = await addCustomer(t, o.token, next(), { name: 'Ben Booked' });
+    const cat = await addCustomer(t, o.token, next(), { name: 'Cat Later' });
+    const opening = (
+      await call(t, o.token, 'POST', '/openings', {
+        startsAt: new Date(t.clock.now().getTime() + 6 * HOUR).toISOString(),
+        durationMinutes: 30,
+        service: 'Cut',
+        mode: 'waves',
+        waveSize: 1,
+        claimWindowMinutes: 10,
+      })
+    ).json().data;
+    t.clock.advance(10 * 60_000);
+    await t.app.openingsWorker.runOnce();
+    await reply(ben.phone, o.number, 'YES');
+    expect(await textsTo(ann.phone)).toHaveLength(2); // the alert, then "it's been filled"
+    expect(await textsTo(cat.phone)).toHaveLength(0);
+    const released = (await call(t, o.token, 'POST', `/openings/${opening.id}/release`)).json().data;
+    const outcome = Object.fromEntries(
+      released.offers.map((offer: { name: string; outcome: string }) => [offer.name, offer.outcome]),
+    );
+    expect(outcome).toEqual({ 'Ann Asked': 'next_wave', 'Ben Booked': 'backed_out', 'Cat Later': 'texted' });
+    t.clock.advance(10 * 60_000);
+    await t.app.openingsWorker.runOnce();
+    expect(await textsTo(ann.phone)).toHaveLength(3); // asked again, after Cat
+  });
+
   it('refuses to release an opening nobody claimed, and another owner’s opening', async () => {
     const o = await owner(t, { plan: 'growth' });
     const other = await owner(t, { plan: 'growth' });

@@ -28,12 +28,12 @@ export async function findOpening(executor: Executor, userId: string, id: string
   return row;
 }
 
-/** Once an opening is no longer open: its sent offers are lost, the unsent ones skipped. */
+/** Once an opening is no longer open: its sent offers are lost, the unsent (pending or held) ones skipped. */
 export async function settleOffers(executor: Executor, openingId: string) {
   await executor
     .update(offers)
-    .set({ status: sql`case when ${offers.status} = 'pending' then 'skipped' else 'lost' end` })
-    .where(and(eq(offers.openingId, openingId), inArray(offers.status, ['pending', 'sent'])));
+    .set({ status: sql`case when ${offers.status} = 'sent' then 'lost' else 'skipped' end` })
+    .where(and(eq(offers.openingId, openingId), inArray(offers.status, ['pending', 'held', 'sent'])));
 }
 
 /**

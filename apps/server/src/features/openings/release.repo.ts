@@ -25,8 +25,8 @@ export async function reopen(executor: Executor, id: string, unclaimedNoticeAt: 
 }
 
 /**
- * After a release: everyone asked before or passed over (told it was filled, no answer, skipped), except the
- * one who backed out, waits again after the waves not sent yet, in the plan's order, `size` to a wave (null:
+ * After a release: the customers not asked yet, then everyone asked before (told it was filled, or no answer),
+ * except the one who backed out, wait again after the waves sent so far, each group in the plan's order, `size` to a wave (null:
  * all in one), their "told" mark cleared so a new claim tells them again.
  */
 export async function requeueForRelease(executor: Executor, openingId: string, size: number | null) {
@@ -34,7 +34,7 @@ export async function requeueForRelease(executor: Executor, openingId: string, s
     update ${offers} as o
        set status = 'pending', told_at = null, send_at = null, skip_reason = null,
            wave = m.last + 1 + ((r.n - 1) / ${size ?? 1_000_000})
-      from (select customer_id, row_number() over (order by rank, customer_id) as n
+      from (select customer_id, row_number() over (order by sent_at is not null, rank, customer_id) as n
               from ${offers} where opening_id = ${openingId} and status in ('lost', 'skipped')) as r,
            (select coalesce(max(wave), 0) as last from ${offers} where opening_id = ${openingId}) as m
      where o.opening_id = ${openingId} and o.customer_id = r.customer_id`);
