@@ -60,11 +60,18 @@ describe('the catalogue', () => {
     const { keywords, claim } = customerWords(locale);
     for (const keyword of Object.keys(keywords) as ReplyKeyword[])
       for (const word of keywords[keyword])
-        expect(readReply(word, locale), word).toEqual({ keyword, claim: false });
+        expect(readReply(word, locale), word).toEqual({ keyword, claim: false, backOut: false });
     for (const word of claim.yesWords)
-      expect(readReply(word, locale), word).toEqual({ keyword: null, claim: true });
+      expect(readReply(word, locale), word).toEqual({ keyword: null, claim: true, backOut: false });
     for (const phrase of claim.phrases.filter((phrase) => !claim.politeOnly.includes(phrase)))
       expect(readReply(phrase, locale).claim, phrase).toBe(true);
+    // A back-out phrase (issue 26) is never a keyword or a claim.
+    for (const phrase of customerWords(locale).backOut)
+      expect(readReply(`Sorry, ${phrase}`, locale), phrase).toEqual({
+        keyword: null,
+        claim: false,
+        backOut: true,
+      });
     for (const phrase of claim.politeOnly) {
       expect(claim.phrases, phrase).toContain(phrase);
       expect(readReply(phrase, locale).claim, phrase).toBe(false);
@@ -144,8 +151,8 @@ describe('readReply', () => {
     ['', null, false],
     ['👍', null, false],
   ])('%j → keyword %j, claim %j', (text, keyword, claim) => {
-    expect(readReply(text)).toEqual({ keyword, claim });
-    expect(readReply(text, 'en')).toEqual({ keyword, claim });
+    expect(readReply(text)).toEqual({ keyword, claim, backOut: false });
+    expect(readReply(text, 'en')).toEqual({ keyword, claim, backOut: false });
   });
 });
 

@@ -10,7 +10,8 @@ import { WEEKLY_SUMMARY_JOB } from './weekly-summary.ts';
 let t: TestApp;
 beforeAll(async () => {
   // Monday 2026-11-23 10:00 UTC: 05:00 in New York, 02:00 in Los Angeles, 19:00 in Tokyo.
-  t = await createTestApp();
+  // Monday 23 November 2026, 05:00 in New York: the tests move the clock to the summary's hour from here.
+  t = await createTestApp({ startAt: new Date('2026-11-23T10:00:00Z') });
 });
 afterAll(async () => {
   await t.close();
