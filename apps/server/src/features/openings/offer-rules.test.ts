@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { messages, offerSettings, services, staffMembers, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
@@ -235,6 +236,33 @@ describe('the daily cap', () => {
     t.clock.set(new Date('2026-11-24T15:00:00Z'));
     const third = (await open('2026-11-24T16:00')).json().data;
     expect(outcomes(third)['Busy Bee']).toBe('texted');
+  });
+
+  it('holds under two workers sending the same customer’s held texts at once: one goes, one is capped', async () => {
+    t.clock.set(new Date('2026-11-24T02:00:00Z')); // 21:00 in New York: both alerts wait for 8:00
+    const o = await owner(t, { plan: 'growth' });
+    await t.database.db.insert(offerSettings).values({ userId: o.id, dailyOfferCap: 1 });
+    const only = await addCustomer(t, o.token, next(), { name: 'Ona Once' });
+    const open = (startsAt: string) =>
+      call(t, o.token, 'POST', '/openings', { startsAt, durationMinutes: 30, service: 'Cut', mode: 'all' });
+    const first = (await open('2026-11-24T11:00')).json().data;
+    const second = (await open('2026-11-24T14:00')).json().data;
+    t.clock.set(new Date('2026-11-24T13:00:00Z'));
+    const other = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false });
+    try {
+      await other.ready();
+      await Promise.all([t.app.openingsWorker.runOnce(), other.openingsWorker.runOnce()]);
+    } finally {
+      await other.close();
+    }
+    expect(await textsTo(only.phone)).toHaveLength(1);
+    const results = await Promise.all(
+      [first.id, second.id].map(async (id) => (await call(t, o.token, 'GET', `/openings/${id}`)).json().data),
+    );
+    expect(results.map((opening) => opening.offers[0].outcome).sort()).toEqual([
+      'not_texted_daily_cap',
+      'texted',
+    ]);
   });
 });
 

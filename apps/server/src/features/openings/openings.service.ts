@@ -205,7 +205,9 @@ export function createOpeningsService(deps: OpeningsDeps) {
           await db.transaction(async (tx) => {
             const opening = await repo.lockDueOpening(tx, id, now);
             if (!opening) return;
-            const owner = await users.findUserById(tx, opening.userId);
+            // The owner's row, after the opening's: one business's texts are decided one transaction at a
+            // time, so two workers cannot both count a customer under the daily cap (issue 26).
+            const owner = await users.lockUser(tx, opening.userId);
             if (!owner) return;
             if (await advanceOpening(deps, tx, { opening, owner, now })) wavesSent += 1;
           });

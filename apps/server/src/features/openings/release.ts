@@ -42,12 +42,14 @@ export async function tryRelease(
   if (locked.status !== 'filled' || !winnerId || !ahead || (input.winnerId && input.winnerId !== winnerId)) {
     return 'nothing';
   }
+  // The owner's row next (opening, owner, then customers: the order every writer takes), so the texts this
+  // release sends are decided one transaction at a time for the business (the daily cap).
+  const owner = await deps.users.lockUser(tx, userId);
   await repo.setOfferStatus(tx, openingId, winnerId, { status: 'declined' });
   await deps.customers.setCustomerStatus(tx, winnerId, 'waiting', now);
   const window = locked.claimWindowMinutes ?? UNCLAIMED_NOTICE_MINUTES;
   const opening = await release.reopen(tx, openingId, new Date(now.getTime() + window * 60_000));
   await release.requeueForRelease(tx, openingId, locked.mode === 'all' ? null : (locked.waveSize ?? 1));
-  const owner = await deps.users.findUserById(tx, userId);
   if (owner) await advanceOpening(deps, tx, { opening, owner, now, force: true });
   return 'released';
 }
