@@ -95,9 +95,9 @@ async function offerTo(context: WaveContext, due: CustomerRow[]): Promise<number
 
 /**
  * Moves an open opening along at `now`: held texts whose quiet hours ended go (or wait again, or are skipped);
- * then, when nothing is held and the last texts' claim window ran out (or nothing was texted yet, or `force`:
- * the winner backed out), the next pending wave goes, a wave left empty moving on to the one after. Sets
- * when the worker comes back. Answers how many customers were texted.
+ * then, when nothing is held and the wave timer ran out (`next_wave_at`: one claim window after the last
+ * texts), or nothing was texted yet, or `force` (the winner backed out), the next pending wave goes, a wave
+ * left empty moving on to the one after. Sets when the worker comes back. Answers how many were texted.
  */
 export async function advanceOpening(
   deps: WaveDeps,
@@ -109,11 +109,12 @@ export async function advanceOpening(
   const context: WaveContext = { deps, tx, rules, ...input };
   let texted = await offerTo(context, await waves.heldOffersDue(tx, opening.id, now));
   let force = input.force ?? false;
+  // The wave timer is the opening's next_wave_at; it says nothing once held texts just went (it was their time).
+  const timerRan = texted === 0 && opening.nextWaveAt !== null && opening.nextWaveAt <= now;
   for (;;) {
     const wave = await waves.nextPendingWave(tx, opening.id);
     if (wave === null || (await waves.earliestHeld(tx, opening.id))) break;
-    const lastSent = await waves.lastSentAt(tx, opening.id);
-    const due = force || !lastSent || lastSent.getTime() + windowOf(opening) * MINUTE <= now.getTime();
+    const due = force || timerRan || (await waves.lastSentAt(tx, opening.id)) === null;
     if (!due) break;
     const sent = await offerTo(context, await waves.pendingCustomersOfWave(tx, opening.id, wave));
     texted += sent;
