@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { daytimeZone } from '../../apps/server/src/test/daytime-zone.ts';
 
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 mkdirSync(screenshotDir, { recursive: true });
@@ -20,51 +21,12 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** Real zones about an hour apart, Chicago first (the journeys' usual zone when it is daytime there). */
-const ZONES = [
-  'America/Chicago',
-  'America/Denver',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-  'Pacific/Pago_Pago',
-  'Pacific/Kiritimati',
-  'Pacific/Auckland',
-  'Pacific/Noumea',
-  'Australia/Brisbane',
-  'Asia/Tokyo',
-  'Asia/Shanghai',
-  'Asia/Bangkok',
-  'Asia/Dhaka',
-  'Asia/Karachi',
-  'Asia/Dubai',
-  'Europe/Moscow',
-  'Europe/Athens',
-  'Europe/Paris',
-  'Europe/London',
-  'Atlantic/Azores',
-  'Atlantic/South_Georgia',
-  'America/Sao_Paulo',
-  'America/Halifax',
-  'America/New_York',
-];
-
 /**
- * A real time zone where it is now between 10:00 and 15:59, so a journey that opens a slot never meets
- * quiet hours (issue 26: no alert goes out from 20:00 to 8:00 in the customer's time zone), whatever hour
- * the run starts at. The journeys' owners and browsers use it.
+ * The zone of this run, chosen once so every journey of it agrees: Chicago (the journeys' usual zone) when it
+ * is mid-day there, else a real zone where it is now between 10:00 and 15:59, so a journey that opens a slot
+ * never meets quiet hours (issue 26), whatever hour the run starts at.
  */
-export function daytimeZone(now = new Date()): string {
-  for (const zone of ZONES) {
-    const hour = Number(
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now),
-    );
-    if (hour >= 10 && hour < 16) return zone;
-  }
-  return ZONES[0]!;
-}
-/** The zone of this run: chosen once, so every journey of it agrees. */
-export const journeyZone = daytimeZone();
+export const journeyZone = daytimeZone(new Date(), 'America/Chicago');
 
 let counter = 0;
 export function newOwner(prefix = 'owner') {

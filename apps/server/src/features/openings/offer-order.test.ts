@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, offers, openings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { addCustomer, call, owner, textsTo as textsOf } from '../waitlist/waitlist.test-helpers.ts';
 
 /**
  * Issue 26 through the API: the automatic order learned from a seeded history, VIP and pin, the automatic
@@ -24,14 +24,7 @@ const next = () => {
 };
 const HOUR = 3_600_000;
 
-async function textsTo(phone: string) {
-  const rows = await t.database.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.toNumber, phone), eq(messages.direction, 'out')))
-    .orderBy(asc(messages.seq));
-  return rows.map((row) => row.body);
-}
+const textsTo = (phone: string) => textsOf(t, phone);
 
 /** Past alerts of the business: `claims` of `offered` claimed by the customer, each answered in 4 minutes. */
 async function history(userId: string, customerId: string, offered: number, claims: number) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { messages, offerSettings, services, staffMembers, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { addCustomer, call, owner, textsTo as textsOf } from '../waitlist/waitlist.test-helpers.ts';
 
 /**
  * Issue 26 through the API: only the entries that fit are offered, no alert goes out in the customer's quiet
@@ -24,14 +24,7 @@ const next = () => {
   return n;
 };
 
-async function textsTo(phone: string) {
-  const rows = await t.database.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.toNumber, phone), eq(messages.direction, 'out')))
-    .orderBy(asc(messages.seq));
-  return rows.map((row) => row.body);
-}
+const textsTo = (phone: string) => textsOf(t, phone);
 
 async function service(
   userId: string,

@@ -9,6 +9,7 @@ import {
   customerPhone,
   importCustomers,
   owner,
+  textsTo as textsOf,
 } from '../waitlist/waitlist.test-helpers.ts';
 
 let t: TestApp;
@@ -30,14 +31,7 @@ function reply(from: string, to: string, text: string) {
     providerMessageId: `in-${Date.now()}-${inboundCounter}`,
   });
 }
-async function textsTo(phone: string) {
-  const rows = await t.database.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.toNumber, phone), eq(messages.direction, 'out')))
-    .orderBy(asc(messages.seq));
-  return rows.map((row) => row.body);
-}
+const textsTo = (phone: string) => textsOf(t, phone);
 async function openSlot(token: string, extra: object = {}) {
   const response = await call(t, token, 'POST', '/openings', {
     startsAt: inHours(3),

@@ -1,6 +1,6 @@
 import type { Customer } from '@waitlist/contract';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { messages, users } from '../../db/schema.ts';
 import { auth, onboardedUser, type TestApp } from '../../test/test-app.ts';
 
 /** Shared by the waitlist and openings API tests. */
@@ -81,4 +81,14 @@ export async function importCustomers(t: TestApp, token: string, from: number, c
   const response = await call(t, token, 'POST', '/waitlist/import', { csv: lines.join('\n') });
   if (response.statusCode !== 200) throw new Error(`import failed: ${response.body}`);
   return response.json().data as { imported: number };
+}
+
+/** The bodies of the texts queued to a phone, oldest first. */
+export async function textsTo(t: TestApp, phone: string) {
+  const rows = await t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.toNumber, phone), eq(messages.direction, 'out')))
+    .orderBy(asc(messages.seq));
+  return rows.map((row) => row.body);
 }
