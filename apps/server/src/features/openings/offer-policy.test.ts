@@ -13,6 +13,7 @@ import {
   emptyBusinessHistory,
   ordinal,
   rankCustomers,
+  speedFactor,
 } from './offer-ranking.ts';
 import { inSendWindow, nextWindowOpens, sendDecision } from './send-window.ts';
 
@@ -177,7 +178,7 @@ describe('the automatic shape', () => {
 
 describe('the learned order', () => {
   const now = at('2026-11-24T17:00:00Z');
-  const context = { leadMinutes: 24 * 60, hour: 12, now };
+  const context = { leadMinutes: 24 * 60, hour: 12, now, claimWindowMinutes: 60 };
   const history = (
     offers: number,
     claims: number,
@@ -198,6 +199,17 @@ describe('the learned order', () => {
     expect(ranked.map((r) => r.customer.id)).toEqual([keen.id, fresh.id, cold.id]);
     expect(ranked[0]!.reason).toBe('1st: claimed 3 of 4 offers, replies in ~4 min');
     expect(ranked[1]!.reason).toMatch(/^2nd: new: no offers yet/);
+  });
+
+  it('asks first, for a slot in 90 minutes, the one who answers within its 10-minute window', () => {
+    const slow = { ...candidate(), history: history(4, 2, { replyMinutes: 120 }) };
+    const fast = { ...candidate(), history: history(4, 2, { replyMinutes: 3 }) };
+    const soon = { leadMinutes: 90, hour: 12, now, claimWindowMinutes: automaticClaimWindow(90) };
+    const ranked = rankCustomers([slow, fast], emptyBusinessHistory(), soon);
+    expect(ranked.map((r) => r.customer.id)).toEqual([fast.id, slow.id]);
+    expect(speedFactor(fast.history, 10)).toBe(1.2);
+    expect(speedFactor(slow.history, 10)).toBe(0.6);
+    expect(speedFactor(undefined, 10)).toBe(1);
   });
 
   it('moves up the one who waited longest and was not offered lately', () => {

@@ -188,7 +188,13 @@ export function planOffers<T extends Candidate>(input: PlanInput<T>): OfferPlan<
   const fitting = input.candidates.filter((c) => fitsSlot(c, slot, input.serviceMinutes));
   const sendsAt = firstSendTime(slot, rules, now);
   const leadMinutes = Math.max(0, (slot.startsAt.getTime() - sendsAt.getTime()) / 60_000);
-  const context = { leadMinutes, hour: wallClock(sendsAt, slot.timeZone).hour, now };
+  const claimWindowMinutes =
+    mode === 'auto'
+      ? automaticClaimWindow(leadMinutes)
+      : mode === 'waves'
+        ? (choice.claimWindowMinutes ?? DEFAULT_CLAIM_WINDOW_MINUTES)
+        : DEFAULT_CLAIM_WINDOW_MINUTES;
+  const context = { leadMinutes, hour: wallClock(sendsAt, slot.timeZone).hour, now, claimWindowMinutes };
   const inputs = fitting.map((candidate) => ({
     ...candidate,
     candidate,
