@@ -21,3 +21,24 @@ export function SelectField({ ref, children, ...props }: SelectFieldProps) {
     </Field>
   );
 }
+
+/**
+ * A select over named choices (a business's services or staff), its first option the "none" choice ("Any
+ * service", "No preference") with the empty value.
+ */
+export function ChoiceSelect({
+  choices,
+  none,
+  ...props
+}: Omit<SelectFieldProps, 'children'> & { choices: readonly { id: string; name: string }[]; none: string }) {
+  return (
+    <SelectField {...props}>
+      <option value="">{none}</option>
+      {choices.map((choice) => (
+        <option key={choice.id} value={choice.id}>
+          {choice.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

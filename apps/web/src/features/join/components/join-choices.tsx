@@ -1,5 +1,5 @@
 import { customerWords } from '@waitlist/contract';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { ChoiceSelect } from '../../../components/ui/select-field.tsx';
 
 const words = customerWords().join.page;
 
@@ -27,34 +27,24 @@ export function JoinChoices({
   return (
     <>
       {services.length > 0 ? (
-        <SelectField
+        <ChoiceSelect
           label={words.serviceLabel}
           labelNote={words.optional}
+          none={words.anyService}
+          choices={services}
           value={serviceId}
           onChange={(event) => onService(event.target.value)}
-        >
-          <option value="">{words.anyService}</option>
-          {services.map((service) => (
-            <option key={service.id} value={service.id}>
-              {service.name}
-            </option>
-          ))}
-        </SelectField>
+        />
       ) : null}
       {staff.length > 0 ? (
-        <SelectField
+        <ChoiceSelect
           label={words.staffLabel}
           labelNote={words.optional}
+          none={words.noPreference}
+          choices={staff}
           value={staffId}
           onChange={(event) => onStaff(event.target.value)}
-        >
-          <option value="">{words.noPreference}</option>
-          {staff.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </SelectField>
+        />
       ) : null}
     </>
   );

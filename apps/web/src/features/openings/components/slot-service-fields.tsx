@@ -2,7 +2,7 @@ import type { Service } from '@waitlist/contract';
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { ChoiceSelect, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { BoundField } from '../../../lib/form-fields.ts';
 import { minutesLabel, useServiceChoices } from '../../../lib/services-and-staff.ts';
@@ -78,14 +78,7 @@ export function SlotServiceFields({ form, field }: SlotServiceFieldsProps) {
         />
       )}
       {staff.length > 0 ? (
-        <SelectField label="With" {...field('staffId')}>
-          <option value="">Anyone</option>
-          {staff.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </SelectField>
+        <ChoiceSelect label="With" none="Anyone" choices={staff} {...field('staffId')} />
       ) : null}
       <div className="form__row form__row--2">
         {/* Controlled: a service's own length (100 min) joins the options in the same render that picks it. */}

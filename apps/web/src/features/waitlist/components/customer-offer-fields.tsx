@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { ChoiceSelect, SelectField } from '../../../components/ui/select-field.tsx';
 import type { BoundField } from '../../../lib/form-fields.ts';
 import { useServiceChoices } from '../../../lib/services-and-staff.ts';
 import { guessTimeZone, timeZoneChoices, timeZoneLabel } from '../../../lib/time-zones.ts';
@@ -32,24 +32,20 @@ export function CustomerOfferFields({
       {services.length > 0 || staff.length > 0 ? (
         <div className="form__row form__row--2">
           {services.length > 0 ? (
-            <SelectField label="Service" {...field('serviceId', emptyAsNull)}>
-              <option value="">Any service</option>
-              {services.map((service) => (
-                <option key={service.id} value={service.id}>
-                  {service.name}
-                </option>
-              ))}
-            </SelectField>
+            <ChoiceSelect
+              label="Service"
+              none="Any service"
+              choices={services}
+              {...field('serviceId', emptyAsNull)}
+            />
           ) : null}
           {staff.length > 0 ? (
-            <SelectField label="Staff" {...field('staffId', emptyAsNull)}>
-              <option value="">No preference</option>
-              {staff.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
-            </SelectField>
+            <ChoiceSelect
+              label="Staff"
+              none="No preference"
+              choices={staff}
+              {...field('staffId', emptyAsNull)}
+            />
           ) : null}
         </div>
       ) : null}
