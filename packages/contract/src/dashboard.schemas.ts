@@ -61,7 +61,7 @@ export const earningsWeekSchema = z.object({
   revenueRecoveredCents: z.number().int(),
   openingsOpened: z.number().int(),
   openingsFilled: z.number().int(),
-  /** 0..1 (filled / opened); null when no opening was opened that week. */
+  /** 0..1: filled / decided (filled, expired or closed; an opening still open counts for neither); null when none was decided. */
   fillRate: z.number().nullable(),
 });
 export type EarningsWeek = z.infer<typeof earningsWeekSchema>;
@@ -78,7 +78,9 @@ export const earningsPeriodSchema = z.object({
   revenueRecoveredCents: z.number().int(),
   openingsOpened: z.number().int(),
   openingsFilled: z.number().int(),
-  /** 0..1 (filled / opened); null when nothing was opened. */
+  /** Openings no longer open (filled, expired or closed): the fill rate's base. */
+  openingsDecided: z.number().int(),
+  /** 0..1: filled / decided; null when none was decided yet. */
   fillRate: z.number().nullable(),
   /** Median minutes from the alert to the claim of the filled openings; null when none was filled. */
   medianMinutesToClaim: z.number().nullable(),
@@ -88,7 +90,7 @@ export const earningsPeriodSchema = z.object({
   textsDelivered: z.number().int(),
   /** Customers who opted out (STOP) in the range. */
   optOuts: z.number().int(),
-  /** Customers on the waitlist now (waiting or offered, not opted out). */
+  /** Customers waiting now (not texted an offer, booked, removed or opted out). */
   waitlistSize: z.number().int(),
   /** One entry per week (Monday start, business zone) that overlaps the range, oldest first. */
   weeks: z.array(earningsWeekSchema),

@@ -32,6 +32,7 @@ export interface DashboardSources {
     revenueRecoveredCents: number;
     openingsOpened: number;
     openingsFilled: number;
+    openingsDecided: number;
     medianMinutesToClaim: number | null;
   }>;
   weeklyOpenings(executor: Executor, range: RangeBounds): Promise<EarningsWeek[]>;
@@ -123,7 +124,8 @@ export function createDashboardService(deps: {
       ...openings,
       ...texts,
       ...customers,
-      fillRate: openings.openingsOpened > 0 ? openings.openingsFilled / openings.openingsOpened : null,
+      // Of the decided openings only: one still open is neither filled nor lost yet (issue 27).
+      fillRate: openings.openingsDecided > 0 ? openings.openingsFilled / openings.openingsDecided : null,
       weeks,
     };
   }
@@ -142,11 +144,10 @@ export function createDashboardService(deps: {
         sources.allTimeOpenings(db, user.id),
         period(user, query.range ?? 'week', { from: query.from, to: query.to }),
       ]);
-      const base = all.decided > 0 ? all.decided : all.alerts;
       return {
         revenueRecoveredCents: all.revenue,
         alertsSent: all.alerts,
-        fillRate: base > 0 ? all.filled / base : 0,
+        fillRate: all.decided > 0 ? all.filled / all.decided : 0,
         avgTimeToFillMinutes: all.avgFill === null ? null : Math.round(all.avgFill * 10) / 10,
         openingsFilled: all.filled,
         period: ranged,

@@ -47,11 +47,14 @@ async function period(token: string, query: string): Promise<EarningsPeriod> {
 
 describe('GET /dashboard/earnings: ranges in the business time zone', () => {
   it('keeps the all-time answer and adds this week by default, with every figure', async () => {
-    // The test clock starts Monday 2026-11-23 10:00 UTC = 05:00 in New York.
+    // Monday 2026-11-23 in New York.
     const o = await owner(t, { plan: 'growth', timeZone: 'America/New_York' });
     const ann = await addCustomer(t, o.token, 201, { name: 'Ann Lee' });
     const bob = await addCustomer(t, o.token, 202, { name: 'Bob Stone' });
     await addCustomer(t, o.token, 203, { name: 'Cara Diaz' });
+    // Waiting now counts only those waiting (issue 27): Dee was texted an offer, Eve is booked.
+    const dee = await addCustomer(t, o.token, 204, { name: 'Dee Offered' });
+    const eve = await addCustomer(t, o.token, 205, { name: 'Eve Booked' });
     await seedOpenings(o.id, [
       { at: '2026-11-23T06:00:00Z', status: 'filled', price: 6500, claimMin: 10 }, // Mon 01:00 local
       { at: '2026-11-23T07:00:00Z', status: 'filled', price: 4000, claimMin: 60 },
@@ -93,6 +96,8 @@ describe('GET /dashboard/earnings: ranges in the business time zone', () => {
       .update(customers)
       .set({ optedOut: true, optedOutAt: new Date('2026-11-20T12:00:00Z') })
       .where(eq(customers.id, bob.id));
+    await t.database.db.update(customers).set({ status: 'offered' }).where(eq(customers.id, dee.id));
+    await t.database.db.update(customers).set({ status: 'booked' }).where(eq(customers.id, eve.id));
 
     const response = await call(t, o.token, 'GET', '/dashboard/earnings');
     expect(response.statusCode).toBe(200);
@@ -110,12 +115,13 @@ describe('GET /dashboard/earnings: ranges in the business time zone', () => {
       revenueRecoveredCents: 10_500,
       openingsOpened: 4,
       openingsFilled: 3,
+      openingsDecided: 4,
       fillRate: 0.75,
       medianMinutesToClaim: 20,
       textsSent: 4,
       textsDelivered: 2,
       optOuts: 1,
-      waitlistSize: 3,
+      waitlistSize: 1,
       weeks: [
         {
           weekStart: '2026-11-23',
@@ -157,7 +163,8 @@ describe('GET /dashboard/earnings: ranges in the business time zone', () => {
         revenueRecoveredCents: 7000,
         openingsOpened: 3,
         openingsFilled: 2,
-        fillRate: 2 / 3,
+        // The opening still open is neither filled nor lost: 2 of the 2 decided (issue 27).
+        fillRate: 1,
       },
     ]);
   });

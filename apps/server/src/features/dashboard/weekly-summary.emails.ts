@@ -31,7 +31,7 @@ export function weeklySummaryEmail(
       : `Median time to claim: ${plural(Math.round(week.medianMinutesToClaim), 'minute', 'minutes')}`,
     `Texts sent: ${count(week.textsSent)} (${count(week.textsDelivered)} delivered)`,
     `Opt-outs: ${count(week.optOuts)}`,
-    `Customers on your waitlist: ${count(week.waitlistSize)}`,
+    `Customers waiting now: ${count(week.waitlistSize)}`,
   ];
   const lines = [`Hi ${owner.firstName},`, ...figures];
   const offNote = `You get this email every Monday. Turn it off on the Information tab of your account: ${links.settingsUrl}`;

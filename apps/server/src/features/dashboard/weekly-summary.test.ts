@@ -83,7 +83,7 @@ describe('the weekly summary email (issue 14)', () => {
     expect(email?.text).toContain('Week of Nov 16 – Nov 22');
     expect(email?.text).toContain('Openings filled: 3 of 4 opened (75% fill rate)');
     expect(email?.text).toContain('Median time to claim: 12 minutes');
-    expect(email?.text).toContain('Customers on your waitlist: 2');
+    expect(email?.text).toContain('Customers waiting now: 2');
     expect(email?.text).toContain('http://app.test/dashboard');
     expect(email?.text).toContain(
       'Turn it off on the Information tab of your account: http://app.test/account',

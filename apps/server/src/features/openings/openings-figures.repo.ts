@@ -17,6 +17,7 @@ export async function openingTotals(executor: Executor, range: OwnerRange) {
   const result = await executor.execute(sql`
     select count(*)::int as opened,
       count(*) filter (where status = 'filled')::int as filled,
+      count(*) filter (where status <> 'open')::int as decided,
       coalesce(sum(price_cents) filter (where status = 'filled'), 0)::bigint::text as revenue,
       percentile_cont(0.5) within group (order by extract(epoch from (filled_at - created_at)) / 60)
         filter (where status = 'filled' and filled_at is not null) as median_minutes
@@ -25,7 +26,13 @@ export async function openingTotals(executor: Executor, range: OwnerRange) {
       and created_at < ${range.hi.toISOString()}::timestamptz`);
   const [row] = (
     result as unknown as {
-      rows: { opened: number; filled: number; revenue: string; median_minutes: number | string | null }[];
+      rows: {
+        opened: number;
+        filled: number;
+        decided: number;
+        revenue: string;
+        median_minutes: number | string | null;
+      }[];
     }
   ).rows;
   const median = row?.median_minutes;
@@ -33,6 +40,7 @@ export async function openingTotals(executor: Executor, range: OwnerRange) {
     revenueRecoveredCents: Number(row?.revenue ?? 0),
     openingsOpened: Number(row?.opened ?? 0),
     openingsFilled: Number(row?.filled ?? 0),
+    openingsDecided: Number(row?.decided ?? 0),
     medianMinutesToClaim:
       median === null || median === undefined ? null : Math.round(Number(median) * 10) / 10,
   };
@@ -56,6 +64,7 @@ export async function weeklyOpenings(
       select date_trunc('week', created_at at time zone ${range.timeZone})::date as week_start,
         count(*)::int as opened,
         count(*) filter (where status = 'filled')::int as filled,
+        count(*) filter (where status <> 'open')::int as decided,
         coalesce(sum(price_cents) filter (where status = 'filled'), 0)::bigint as revenue
       from ${openings}
       where user_id = ${range.userId} and created_at >= ${range.lo.toISOString()}::timestamptz
@@ -63,18 +72,22 @@ export async function weeklyOpenings(
       group by 1
     )
     select to_char(w.week_start, 'YYYY-MM-DD') as week_start, coalesce(a.opened, 0)::int as opened,
-      coalesce(a.filled, 0)::int as filled, coalesce(a.revenue, 0)::text as revenue
+      coalesce(a.filled, 0)::int as filled, coalesce(a.decided, 0)::int as decided,
+      coalesce(a.revenue, 0)::text as revenue
     from weeks w left join agg a on a.week_start = w.week_start
     order by w.week_start`);
   const rows = (
-    result as unknown as { rows: { week_start: string; opened: number; filled: number; revenue: string }[] }
+    result as unknown as {
+      rows: { week_start: string; opened: number; filled: number; decided: number; revenue: string }[];
+    }
   ).rows;
   return rows.map((row) => ({
     weekStart: row.week_start,
     revenueRecoveredCents: Number(row.revenue),
     openingsOpened: Number(row.opened),
     openingsFilled: Number(row.filled),
-    fillRate: Number(row.opened) > 0 ? Number(row.filled) / Number(row.opened) : null,
+    // Of the decided openings only: one still open is neither filled nor lost yet (issue 27).
+    fillRate: Number(row.decided) > 0 ? Number(row.filled) / Number(row.decided) : null,
   }));
 }
 

@@ -245,7 +245,8 @@ export async function optOutsAndWaitlistSize(
   const [row] = await executor
     .select({
       optOuts: sql<number>`count(*) filter (where ${customers.optedOut} and ${customers.optedOutAt} >= ${range.lo.toISOString()}::timestamptz and ${customers.optedOutAt} < ${range.hi.toISOString()}::timestamptz)::int`,
-      waitlistSize: sql<number>`count(*) filter (where ${customers.status} <> 'removed')::int`,
+      // Waiting now: not those texted an offer, booked or removed (issue 27).
+      waitlistSize: sql<number>`count(*) filter (where ${customers.status} = 'waiting' and not ${customers.optedOut})::int`,
     })
     .from(customers)
     .where(eq(customers.userId, range.userId));

@@ -16,6 +16,7 @@ const emptyPeriod: Period = {
   fillRate: null,
   openingsFilled: 0,
   openingsOpened: 0,
+  openingsDecided: 0,
   medianMinutesToClaim: null,
   textsSent: 0,
   textsDelivered: 0,
@@ -36,8 +37,9 @@ const empty: Earnings = {
 const withDataPeriod: Period = {
   ...emptyPeriod,
   revenueRecoveredCents: 123_450,
-  openingsOpened: 4,
+  openingsOpened: 5,
   openingsFilled: 3,
+  openingsDecided: 4,
   fillRate: 0.75,
   medianMinutesToClaim: 12,
   textsSent: 1234,
@@ -112,8 +114,14 @@ describe('dashboard', () => {
     renderApp('/dashboard', { token: 'tok' });
     const revenue = await screen.findByText('Revenue recovered', { selector: 'dt' });
     expect(revenue.parentElement).toHaveTextContent('$1,234.50');
-    expect(screen.getByText('Openings filled', { selector: 'dt' }).parentElement).toHaveTextContent('3 / 4');
-    expect(screen.getByText('Fill rate', { selector: 'dt' }).parentElement).toHaveTextContent('75%');
+    expect(screen.getByText('Openings filled', { selector: 'dt' }).parentElement).toHaveTextContent('3 / 5');
+    // Issue 27: the fill rate counts decided openings only, and says so; waiting now counts the waiting.
+    expect(screen.getByText('Fill rate', { selector: 'dt' }).parentElement).toHaveTextContent(
+      /75%\s*of 4 decided; open ones not counted/,
+    );
+    expect(screen.getByText('Waiting now', { selector: 'dt' }).parentElement).toHaveTextContent(
+      /40\s*not texted, booked or opted out/,
+    );
     expect(screen.getByText('Median time to claim', { selector: 'dt' }).parentElement).toHaveTextContent(
       '12 min',
     );

@@ -134,7 +134,15 @@ function DashboardFigures({ data }: { data: NonNullable<ReturnType<typeof useEar
       value: `${formatCount(figures.openingsFilled)} / ${formatCount(figures.openingsOpened)}`,
       note: 'filled / opened',
     },
-    { label: 'Fill rate', value: figures.fillRate === null ? '—' : formatPercent(figures.fillRate) },
+    {
+      label: 'Fill rate',
+      value: figures.fillRate === null ? '—' : formatPercent(figures.fillRate),
+      // Honest about its base: an opening still open is neither filled nor lost yet (issue 27).
+      note:
+        figures.openingsDecided === 0
+          ? 'none decided yet'
+          : `of ${formatCount(figures.openingsDecided)} decided; open ones not counted`,
+    },
     { label: 'Median time to claim', value: formatMinutes(figures.medianMinutesToClaim) },
     {
       label: 'Texts sent',
@@ -142,7 +150,11 @@ function DashboardFigures({ data }: { data: NonNullable<ReturnType<typeof useEar
       note: `${formatCount(figures.textsDelivered)} delivered`,
     },
     { label: 'Opt-outs', value: formatCount(figures.optOuts) },
-    { label: 'Waitlist size', value: formatCount(figures.waitlistSize), note: 'waiting now' },
+    {
+      label: 'Waiting now',
+      value: formatCount(figures.waitlistSize),
+      note: 'not texted, booked or opted out',
+    },
   ];
   return (
     <div className="stack">
