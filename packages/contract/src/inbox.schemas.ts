@@ -24,6 +24,16 @@ export const conversationSummarySchema = z.object({
     direction: z.enum(['in', 'out']),
     createdAt: z.string(),
   }),
+  /**
+   * The customer's own last words, the list's preview (issue 27): "what time?", not the automatic answer
+   * that followed it. `lastMessage` stays the latest activity, which orders the list.
+   */
+  lastReply: z
+    .object({
+      body: z.string(),
+      createdAt: z.string(),
+    })
+    .nullable(),
   /** Replies the owner has not opened yet. */
   unread: z.number().int(),
 });

@@ -193,4 +193,23 @@ describe('mobile menu', () => {
     expect(within(main).getByRole('link', { name: 'Waitlist' })).toHaveAttribute('href', '/waitlist');
     expect(within(main).getByRole('link', { name: 'Openings' })).toHaveAttribute('href', '/openings');
   });
+
+  it('shows the unread count on the menu button itself, read out with its name (issue 27)', async () => {
+    const api = mockSignedIn(makeUser(), {
+      'GET /inbox/unread': { body: { success: true, data: { unread: 3 } } },
+    });
+    const app = renderApp('/account', { token: 'tok' });
+    const hamburger = await screen.findByRole('button', { name: 'Open menu, 3 unread' });
+    expect(within(hamburger).getByTestId('menu-badge')).toHaveTextContent('3');
+    expect(api.callsTo('GET /inbox/unread')).not.toHaveLength(0);
+    await app.user.click(hamburger);
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: /^Inbox 3/ })).toHaveAttribute('href', '/inbox');
+  });
+
+  it('shows no count on the menu button when every reply is read', async () => {
+    await openWithHeader();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.queryByTestId('menu-badge')).not.toBeInTheDocument();
+  });
 });

@@ -73,7 +73,7 @@ export function AppHeader({ user }: { user: User }) {
         <button
           type="button"
           className="app-header__hamburger"
-          aria-label="Open menu"
+          aria-label={unread > 0 ? `Open menu, ${unread} unread` : 'Open menu'}
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           onClick={() => setMobileOpen((open) => !open)}
@@ -83,6 +83,12 @@ export function AppHeader({ user }: { user: User }) {
             <span />
             <span />
           </span>
+          {/* On a phone the inbox link hides in the menu: its count shows on the button (issue 27). */}
+          {onboarded && unread > 0 ? (
+            <span className="app-header__hamburger-badge" aria-hidden="true" data-testid="menu-badge">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
         </button>
       </div>
       {mobileOpen ? (

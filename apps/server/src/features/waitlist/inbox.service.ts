@@ -67,19 +67,40 @@ export function createInboxService(deps: InboxDeps) {
     return customer;
   }
 
+  /**
+   * Each conversation's last reply from the customer (the list's preview, issue 27). Most end on the
+   * customer's words; the few that end on our text (an automatic answer, the owner's reply) look theirs up.
+   */
+  async function lastRepliesOf(userId: string, page: TextsConversation[]) {
+    const replies = new Map<string, ConversationSummary['lastReply']>();
+    await Promise.all(
+      page.map(async (row) => {
+        if (row.lastDirection === 'in') {
+          replies.set(row.customerId, { body: row.lastBody, createdAt: row.lastAt.toISOString() });
+          return;
+        }
+        const reply = (await texts.conversation(userId, row.customerId)).findLast(
+          (message) => message.direction === 'in',
+        );
+        replies.set(row.customerId, reply ? { body: reply.body, createdAt: reply.createdAt } : null);
+      }),
+    );
+    return replies;
+  }
+
   return {
     async conversations(user: UserRow, query: InboxQuery) {
       const rows = await texts.conversationsOf(user.id, { limit: INBOX_PAGE_SIZE + 1, before: query.before });
       const page = rows.slice(0, INBOX_PAGE_SIZE);
-      const customers = new Map(
-        (
-          await repo.customersByIds(
-            db,
-            user.id,
-            page.map((row) => row.customerId),
-          )
-        ).map((row) => [row.id, repo.customerDto(row)]),
-      );
+      const [customerRows, lastReplies] = await Promise.all([
+        repo.customersByIds(
+          db,
+          user.id,
+          page.map((row) => row.customerId),
+        ),
+        lastRepliesOf(user.id, page),
+      ]);
+      const customers = new Map(customerRows.map((row) => [row.id, repo.customerDto(row)]));
       const data: ConversationSummary[] = page.flatMap((row) => {
         const customer = customers.get(row.customerId);
         return customer
@@ -91,6 +112,7 @@ export function createInboxService(deps: InboxDeps) {
                   direction: row.lastDirection,
                   createdAt: row.lastAt.toISOString(),
                 },
+                lastReply: lastReplies.get(row.customerId) ?? null,
                 unread: row.unread,
               },
             ]

@@ -50,6 +50,8 @@ describe('the inbox', () => {
       ['Ann Lee', 2, 'in'],
     ]);
     expect(list.data[1].lastMessage.body).toBe('Morning works too');
+    expect(list.data[1].lastReply.body).toBe('Morning works too');
+    expect(list.data[0].lastReply.body).toBe('HELP');
 
     // Opening Ann's conversation reads it.
     const thread = (await call(t, o.token, 'GET', `/inbox/${ann.id}`)).json();
@@ -64,6 +66,24 @@ describe('the inbox', () => {
     expect(await unread(o.token)).toBe(1);
     const read = await call(t, o.token, 'POST', `/inbox/${bob.id}/read`);
     expect(read.json()).toEqual({ success: true, data: { unread: 0 } });
+  });
+
+  it('previews the customer’s last words, not the automatic answer that followed them (issue 27)', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const ann = await addCustomer(t, o.token, 651, { name: 'Ann Lee' });
+    await reply(ann.phone, o.number, 'what time?');
+    const thread = (await call(t, o.token, 'GET', `/inbox/${ann.id}`)).json();
+    expect(thread.data.at(-1)).toMatchObject({ direction: 'out' }); // the automatic answer came last
+
+    const [conversation] = (await call(t, o.token, 'GET', '/inbox')).json().data;
+    expect(conversation.lastMessage.direction).toBe('out'); // the order stays by latest activity
+    expect(conversation.lastReply).toMatchObject({ body: 'what time?' });
+    expect(conversation.lastReply.createdAt).toBe(thread.data.at(-2).createdAt);
+
+    // The owner's own answer does not take the preview either.
+    await call(t, o.token, 'POST', `/inbox/${ann.id}/reply`, { body: 'At 4.' });
+    const [after] = (await call(t, o.token, 'GET', '/inbox')).json().data;
+    expect(after.lastReply.body).toBe('what time?');
   });
 
   it('shows each reply beside the alert it answered', async () => {

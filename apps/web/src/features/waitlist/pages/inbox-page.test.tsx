@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ConversationSummary, InboxMessage } from '@waitlist/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
 import { type MockAnswer, mockSignedIn } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -13,11 +13,13 @@ const conversations: ConversationSummary[] = [
   {
     customer: ann,
     lastMessage: { body: 'Can I come at 4 instead?', direction: 'in', createdAt: '2030-01-03T18:05:00.000Z' },
+    lastReply: { body: 'Can I come at 4 instead?', createdAt: '2030-01-03T18:05:00.000Z' },
     unread: 2,
   },
   {
     customer: bob,
     lastMessage: { body: 'Thanks!', direction: 'out', createdAt: '2030-01-03T17:00:00.000Z' },
+    lastReply: null,
     unread: 0,
   },
 ];
@@ -59,6 +61,11 @@ function openInbox(
   const app = renderApp(path, { token: 'tok' });
   return { api, app };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('the inbox (issue 15)', () => {
   it('lists conversations newest first with unread counts, and the header shows the unread badge', async () => {
@@ -128,5 +135,60 @@ describe('the inbox (issue 15)', () => {
       'GET /inbox': { body: { success: true, data: [], nextCursor: null, timeZone: 'America/New_York' } },
     });
     expect(await screen.findByRole('heading', { name: 'No replies yet' })).toBeInTheDocument();
+  });
+});
+
+describe('the inbox on a phone (issue 27)', () => {
+  it('previews the customer’s last words, not the automatic answer that followed them', async () => {
+    const asked: ConversationSummary = {
+      customer: ann,
+      lastMessage: {
+        body: 'Thanks for your message! We will get back to you soon.',
+        direction: 'out',
+        createdAt: '2030-01-03T18:05:01.000Z',
+      },
+      lastReply: { body: 'what time?', createdAt: '2030-01-03T18:05:00.000Z' },
+      unread: 1,
+    };
+    openInbox('/inbox', {
+      'GET /inbox': {
+        body: { success: true, data: [asked], nextCursor: null, timeZone: 'America/New_York' },
+      },
+    });
+    const list = await screen.findByRole('navigation', { name: 'Conversations' });
+    const [item] = within(list).getAllByRole('link');
+    expect(item).toHaveTextContent(/what time\?1$/);
+    expect(item).not.toHaveTextContent(/You:|Thanks for your message/);
+  });
+
+  it('opens a conversation at its newest message', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    openInbox(`/inbox/${ann.id}`);
+    const thread = await screen.findByRole('list', { name: 'Texts with Ann Lee' });
+    const bubbles = within(thread).getAllByRole('listitem');
+    await waitFor(() => expect(scrolled).toContain(bubbles.at(-1)));
+    expect(bubbles.at(-1)).toHaveTextContent('Can I come at 4 instead?');
+  });
+
+  it('shows no Shift+Enter hint on a touch screen, where Enter makes a new line', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({ matches: query.includes('pointer: coarse'), media: query })),
+    );
+    const { api, app } = openInbox(`/inbox/${ann.id}`);
+    const box = await screen.findByLabelText('Your reply');
+    expect(screen.queryByText(/Shift\+Enter/)).not.toBeInTheDocument();
+    await app.user.type(box, 'Line one{Enter}Line two');
+    expect(box).toHaveValue('Line one\nLine two');
+    expect(api.callsTo(`POST /inbox/${ann.id}/reply`)).toHaveLength(0);
+  });
+
+  it('keeps the hint with a keyboard and mouse', async () => {
+    openInbox(`/inbox/${ann.id}`);
+    await screen.findByLabelText('Your reply');
+    expect(screen.getByText('Enter sends · Shift+Enter for a new line')).toBeInTheDocument();
   });
 });

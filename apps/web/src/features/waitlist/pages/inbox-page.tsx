@@ -1,5 +1,5 @@
 import { type ConversationSummary, type InboxMessage, inboxMessages } from '@waitlist/contract';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -100,7 +100,7 @@ function ConversationItem({
   timeZone: string;
   current: boolean;
 }) {
-  const { customer, lastMessage, unread } = conversation;
+  const { customer, lastMessage, lastReply, unread } = conversation;
   return (
     <li>
       <Link
@@ -115,9 +115,11 @@ function ConversationItem({
           </time>
         </span>
         <span className="inbox__item-bottom">
+          {/* The customer's own words (issue 27): "what time?", not the automatic answer after it. */}
           <span className="inbox__item-preview">
-            {lastMessage.direction === 'out' ? 'You: ' : ''}
-            {lastMessage.body}
+            {lastReply
+              ? lastReply.body
+              : `${lastMessage.direction === 'out' ? 'You: ' : ''}${lastMessage.body}`}
           </span>
           {unread > 0 ? (
             <span className="inbox__unread" role="status" aria-label={`${unread} unread`}>
@@ -184,13 +186,7 @@ function Thread({ customerId }: { customerId: string }) {
           </p>
         </div>
       </header>
-      <ol className="list-stack thread" aria-label={`Texts with ${customer.name}`}>
-        {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} timeZone={timeZone}>
-            <ReplyContext message={message} timeZone={timeZone} />
-          </MessageBubble>
-        ))}
-      </ol>
+      <ThreadMessages name={customer.name} messages={messages} timeZone={timeZone} />
       {customer.optedOut ? (
         <Alert tone="warning" title="Opted out">
           {customer.name} texted STOP and gets no texts until they text START, so you cannot answer here.
@@ -204,12 +200,43 @@ function Thread({ customerId }: { customerId: string }) {
   );
 }
 
+/** The texts, oldest first; the conversation opens at the newest, where the owner answers (issue 27). */
+function ThreadMessages({
+  name,
+  messages,
+  timeZone,
+}: {
+  name: string;
+  messages: InboxMessage[];
+  timeZone: string;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  // Once, when the conversation first shows: later polls must not pull the owner away from older texts.
+  useEffect(() => {
+    listRef.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
+  }, []);
+  return (
+    <ol ref={listRef} className="list-stack thread" aria-label={`Texts with ${name}`}>
+      {messages.map((message) => (
+        <MessageBubble key={message.id} message={message} timeZone={timeZone}>
+          <ReplyContext message={message} timeZone={timeZone} />
+        </MessageBubble>
+      ))}
+    </ol>
+  );
+}
+
+/** A touch screen has no Shift+Enter: there Enter makes a new line and the button sends. */
+const TOUCH_QUERY = '(hover: none), (pointer: coarse)';
+const isTouchScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(TOUCH_QUERY).matches;
+
 function ReplyForm({ customerId, name }: { customerId: string; name: string }) {
   const reply = useInboxReply(customerId);
   const toast = useToast();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const meterId = useId();
+  const [touch] = useState(isTouchScreen);
 
   const send = async () => {
     if (!body.trim()) {
@@ -229,9 +256,9 @@ function ReplyForm({ customerId, name }: { customerId: string; name: string }) {
     event.preventDefault();
     void send();
   };
-  // Enter sends; Shift+Enter starts a new line.
+  // With a keyboard, Enter sends and Shift+Enter starts a new line.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (!touch && event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
     }
@@ -246,7 +273,7 @@ function ReplyForm({ customerId, name }: { customerId: string; name: string }) {
         onChange={(event) => setBody(event.target.value)}
         onKeyDown={onKeyDown}
         error={error ?? undefined}
-        hint="Enter sends · Shift+Enter for a new line"
+        hint={touch ? undefined : 'Enter sends · Shift+Enter for a new line'}
         aria-describedby={meterId}
       />
       <SegmentMeter id={meterId} text={body} />
