@@ -116,9 +116,13 @@ export const waitlistListQuery = z.object({
   status: z.enum(customerStatuses).optional(),
 });
 
+/** A customer as the waitlist lists them: with their real place in line (1-based; null when booked or removed). */
+export const listedCustomerSchema = customerSchema.extend({ place: z.number().int().nullable() });
+export type ListedCustomer = z.infer<typeof listedCustomerSchema>;
+
 export const waitlistListResponse = z.object({
   success: z.literal(true),
-  data: z.array(customerSchema),
+  data: z.array(listedCustomerSchema),
   count: z.number().int(),
   /** null = unlimited. */
   cap: z.number().int().nullable(),

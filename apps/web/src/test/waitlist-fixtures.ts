@@ -53,7 +53,8 @@ export const customers = (count: number) =>
   );
 
 export type WaitlistAnswerOptions = {
-  customers?: Customer[];
+  /** Each gets its place in line as the server counts it (in this order), unless it carries its own. */
+  customers?: (Customer & { place?: number | null })[];
   count?: number;
   cap?: number | null;
   plan?: string;
@@ -63,10 +64,16 @@ export type WaitlistAnswerOptions = {
 
 export function waitlistAnswer(options: WaitlistAnswerOptions = {}) {
   const list = options.customers ?? [];
+  let inLine = 0;
+  const data = list.map((customer) => {
+    const waits = customer.status === 'waiting' || customer.status === 'offered';
+    if (waits) inLine += 1;
+    return { ...customer, place: customer.place !== undefined ? customer.place : waits ? inLine : null };
+  });
   return {
     body: {
       success: true,
-      data: list,
+      data,
       count: options.count ?? list.length,
       cap: options.cap === undefined ? 25 : options.cap,
       plan: options.plan ?? 'free_trial',

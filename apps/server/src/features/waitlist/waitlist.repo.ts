@@ -59,6 +59,21 @@ export function listCustomers(
     .orderBy(asc(customers.position), asc(customers.createdAt));
 }
 
+/**
+ * Each customer's real place in line (issue 27): 1-based among those waiting or offered, in waitlist order,
+ * whatever a search or a filter shows; booked and removed customers hold none.
+ */
+export async function placesInLine(executor: Executor, userId: string): Promise<Map<string, number>> {
+  const rows = await executor
+    .select({
+      id: customers.id,
+      place: sql<number>`row_number() over (order by ${customers.position}, ${customers.createdAt})::int`,
+    })
+    .from(customers)
+    .where(and(eq(customers.userId, userId), inArray(customers.status, ['waiting', 'offered'])));
+  return new Map(rows.map((row) => [row.id, Number(row.place)]));
+}
+
 export async function countActive(executor: Executor, userId: string): Promise<number> {
   const [row] = await executor
     .select({ count: sql<number>`count(*)::int` })

@@ -67,13 +67,14 @@ function waitlistOrder(deps: WaitlistDeps, writableOwner: WritableOwner) {
   const { db, clock, readOnlyReason } = deps;
   return {
     async list(user: UserRow, filter: { search?: string; status?: repo.CustomerRow['status'] }) {
-      const [rows, count] = await Promise.all([
+      const [rows, count, places] = await Promise.all([
         repo.listCustomers(db, user.id, filter),
         repo.countActive(db, user.id),
+        repo.placesInLine(db, user.id),
       ]);
       const reason = readOnlyReason(user, clock.now());
       return {
-        data: rows.map(repo.customerDto),
+        data: rows.map((row) => ({ ...repo.customerDto(row), place: places.get(row.id) ?? null })),
         count,
         cap: waitlistCap(user.subscriptionPlan),
         plan: user.subscriptionPlan,
@@ -101,7 +102,11 @@ function waitlistOrder(deps: WaitlistDeps, writableOwner: WritableOwner) {
         for (const [index, id] of ids.entries()) {
           await repo.updateCustomer(tx, id, { position: positions[index]! }, now);
         }
-        return (await repo.listCustomers(tx, user.id)).map(repo.customerDto);
+        const places = await repo.placesInLine(tx, user.id);
+        return (await repo.listCustomers(tx, user.id)).map((row) => ({
+          ...repo.customerDto(row),
+          place: places.get(row.id) ?? null,
+        }));
       });
     },
   };

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Customer, CustomerStatus, waitlistListResponse } from '@waitlist/contract';
+import type { CustomerStatus, ListedCustomer, waitlistListResponse } from '@waitlist/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { waitlistKeys } from './waitlist-keys.ts';
@@ -8,7 +8,8 @@ export type WaitlistFilters = { search: string; status: CustomerStatus | '' };
 
 /** GET /waitlist: the customers in waitlist order, with the plan's cap and read-only state. */
 export type Waitlist = {
-  customers: Customer[];
+  /** With each one's real place in line, whatever the search shows (issue 27). */
+  customers: ListedCustomer[];
   count: number;
   cap: number | null;
   plan: string;

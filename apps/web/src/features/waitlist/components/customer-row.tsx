@@ -11,7 +11,7 @@ export type CustomerAction = 'edit' | 'remove' | 'text';
 
 type CustomerRowProps = {
   customer: Customer;
-  /** 1-based place in line; null for a booked customer, who no longer waits for a slot. */
+  /** 1-based real place in line (a search shows it as it is); null for a booked or removed customer. */
   place: number | null;
   /** Null when the list cannot be reordered here (filtered, read-only). */
   move: { up: boolean; down: boolean; onMove: (direction: 'up' | 'down') => void } | null;
@@ -34,6 +34,14 @@ function useWaitsFor(customer: Customer): string | null {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
+const SINCE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const SINCE_THIS_YEAR = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+/** "Nov 3", or "Nov 3, 2025" from another year. */
+function waitingSince(iso: string): string {
+  const date = new Date(iso);
+  return (date.getFullYear() === new Date().getFullYear() ? SINCE_THIS_YEAR : SINCE).format(date);
+}
+
 export function CustomerRow({ customer, place, move, readOnly, onAction }: CustomerRowProps) {
   const removed = customer.status === 'removed';
   const waitsFor = useWaitsFor(customer);
@@ -42,8 +50,10 @@ export function CustomerRow({ customer, place, move, readOnly, onAction }: Custo
       <span className={`round-icon customer-row__place${place === null ? ' customer-row__place--done' : ''}`}>
         {place === null ? (
           <>
-            <span aria-hidden="true">✓</span>
-            <span className="visually-hidden">Booked, no longer in line</span>
+            <span aria-hidden="true">{removed ? '–' : '✓'}</span>
+            <span className="visually-hidden">
+              {removed ? 'Removed, not in line' : 'Booked, no longer in line'}
+            </span>
           </>
         ) : (
           <>
@@ -62,6 +72,11 @@ export function CustomerRow({ customer, place, move, readOnly, onAction }: Custo
         <a className="customer-row__phone" href={`tel:${customer.phone}`}>
           {displayPhone(customer.phone)}
         </a>
+        {place !== null ? (
+          <p className="customer-row__meta" data-testid="waiting-since">
+            Waiting since {waitingSince(customer.createdAt)}
+          </p>
+        ) : null}
         {waitsFor ? (
           <p className="customer-row__meta" data-testid="waits-for">
             {waitsFor}

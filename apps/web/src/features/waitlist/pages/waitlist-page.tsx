@@ -176,7 +176,7 @@ export function WaitlistPage() {
                 <CustomerRow
                   key={customer.id}
                   customer={customer}
-                  place={customer.status === 'booked' ? null : place >= 0 ? place + 1 : index + 1}
+                  place={customer.place}
                   readOnly={readOnly}
                   onAction={onAction}
                   move={
