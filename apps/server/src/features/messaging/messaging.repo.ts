@@ -133,6 +133,8 @@ export interface ConversationSummary {
   /** The last message's insertion order: the inbox's cursor. */
   lastSeq: number;
   unread: number;
+  /** The customer's own last text (the list's preview, issue 27), whoever wrote last. */
+  lastReply: { body: string; at: Date } | null;
 }
 
 /**
@@ -154,8 +156,12 @@ export async function conversationsOf(
     select last.customer_id, last.body, last.direction, last.created_at, last.seq,
       (select count(*)::int from ${messages} u
         where u.user_id = ${userId} and u.customer_id = last.customer_id
-          and u.direction = 'in' and u.read_at is null) as unread
+          and u.direction = 'in' and u.read_at is null) as unread,
+      reply.body as reply_body, reply.created_at as reply_at
     from last
+    left join lateral (select r.body, r.created_at from ${messages} r
+        where r.user_id = ${userId} and r.customer_id = last.customer_id and r.direction = 'in'
+        order by r.seq desc limit 1) as reply on true
     where exists (select 1 from ${messages} r
         where r.user_id = ${userId} and r.customer_id = last.customer_id and r.direction = 'in')
       ${page.before === undefined ? sql`` : sql`and last.seq < ${page.before}`}
@@ -170,6 +176,8 @@ export async function conversationsOf(
         created_at: string | Date;
         seq: number | string;
         unread: number;
+        reply_body: string | null;
+        reply_at: string | Date | null;
       }[];
     }
   ).rows.map((row) => ({
@@ -179,6 +187,10 @@ export async function conversationsOf(
     lastAt: new Date(row.created_at),
     lastSeq: Number(row.seq),
     unread: Number(row.unread),
+    lastReply:
+      row.reply_body === null || row.reply_at === null
+        ? null
+        : { body: row.reply_body, at: new Date(row.reply_at) },
   }));
 }
 

@@ -67,39 +67,15 @@ export function createInboxService(deps: InboxDeps) {
     return customer;
   }
 
-  /**
-   * Each conversation's last reply from the customer (the list's preview, issue 27). Most end on the
-   * customer's words; the few that end on our text (an automatic answer, the owner's reply) look theirs up.
-   */
-  async function lastRepliesOf(userId: string, page: TextsConversation[]) {
-    const replies = new Map<string, ConversationSummary['lastReply']>();
-    await Promise.all(
-      page.map(async (row) => {
-        if (row.lastDirection === 'in') {
-          replies.set(row.customerId, { body: row.lastBody, createdAt: row.lastAt.toISOString() });
-          return;
-        }
-        const reply = (await texts.conversation(userId, row.customerId)).findLast(
-          (message) => message.direction === 'in',
-        );
-        replies.set(row.customerId, reply ? { body: reply.body, createdAt: reply.createdAt } : null);
-      }),
-    );
-    return replies;
-  }
-
   return {
     async conversations(user: UserRow, query: InboxQuery) {
       const rows = await texts.conversationsOf(user.id, { limit: INBOX_PAGE_SIZE + 1, before: query.before });
       const page = rows.slice(0, INBOX_PAGE_SIZE);
-      const [customerRows, lastReplies] = await Promise.all([
-        repo.customersByIds(
-          db,
-          user.id,
-          page.map((row) => row.customerId),
-        ),
-        lastRepliesOf(user.id, page),
-      ]);
+      const customerRows = await repo.customersByIds(
+        db,
+        user.id,
+        page.map((row) => row.customerId),
+      );
       const customers = new Map(customerRows.map((row) => [row.id, repo.customerDto(row)]));
       const data: ConversationSummary[] = page.flatMap((row) => {
         const customer = customers.get(row.customerId);
@@ -112,7 +88,10 @@ export function createInboxService(deps: InboxDeps) {
                   direction: row.lastDirection,
                   createdAt: row.lastAt.toISOString(),
                 },
-                lastReply: lastReplies.get(row.customerId) ?? null,
+                // The customer's own last words, not our automatic answer after them (issue 27).
+                lastReply: row.lastReply
+                  ? { body: row.lastReply.body, createdAt: row.lastReply.at.toISOString() }
+                  : null,
                 unread: row.unread,
               },
             ]
