@@ -101,17 +101,6 @@ export async function settled(database: DatabaseHandle, timeoutMs: number) {
     await sleep(250);
   }
 }
-/** Per expected recipient, how many times the provider got it: sent once, lost (0), duplicated (extra). */
-export function tally(expected: string[], delivered: string[]) {
-  const counts = new Map(expected.map((key) => [key, 0]));
-  for (const key of delivered) if (counts.has(key)) counts.set(key, counts.get(key)! + 1);
-  const values = [...counts.values()];
-  return {
-    once: values.filter((c) => c === 1).length,
-    lost: values.filter((c) => c === 0).length,
-    duplicated: values.reduce((sum, c) => sum + Math.max(0, c - 1), 0),
-  };
-}
 export const p50 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 export async function timed(count: number, call: () => Promise<unknown>) {

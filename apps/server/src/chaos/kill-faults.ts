@@ -5,17 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { startFakePlivo } from '../test/fake-plivo.ts';
 import { startInstance } from '../test/instance.ts';
-import {
-  login,
-  newDatabase,
-  openAlert,
-  plivoEnv,
-  prepareOwner,
-  results,
-  say,
-  settled,
-  tally,
-} from './harness.ts';
+import { login, newDatabase, openAlert, plivoEnv, prepareOwner, results, say, settled } from './harness.ts';
+import { tally } from './tally.ts';
 import { missing, writeLoad } from './write-load.ts';
 
 /** Faults that kill an instance with SIGKILL: mid alert, and under write load (PGlite and PostgreSQL). */

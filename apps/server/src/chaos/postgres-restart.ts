@@ -4,17 +4,8 @@ import { openDatabase } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { startFakePlivo } from '../test/fake-plivo.ts';
 import { startInstance } from '../test/instance.ts';
-import {
-  cluster,
-  login,
-  newDatabase,
-  plivoEnv,
-  prepareOwner,
-  results,
-  say,
-  settled,
-  tally,
-} from './harness.ts';
+import { cluster, login, newDatabase, plivoEnv, prepareOwner, results, say, settled } from './harness.ts';
+import { tally } from './tally.ts';
 import { missing, writeLoad } from './write-load.ts';
 
 /** PostgreSQL restarted under write load: writes answer 503 meanwhile, then resume without an app restart. */

@@ -18,9 +18,9 @@ import {
   results,
   say,
   settled,
-  tally,
   timed,
 } from './harness.ts';
+import { tally, tallyEmails } from './tally.ts';
 
 /** Providers down: Plivo and SMTP answering 5xx or hanging, and Stripe failing or hanging behind a proxy. */
 
@@ -70,23 +70,18 @@ export async function providerOutage(kind: '5xx' | 'hang') {
     list.map((c) => c.phone.slice(1)),
     plivo.messages.map((m) => m.dst),
   );
-  const mails = tally(
-    emails,
-    smtp.received.flatMap((mail) => mail.to),
-  );
-  const messageIds = smtp.received.map((mail) => /^Message-ID:\s*(\S+)/im.exec(mail.raw)?.[1]);
-  const distinctMails = new Set(messageIds).size;
+  const mails = tallyEmails(emails, smtp.received);
   const [retried] = await database.db
     .select({ rows: sql<number>`count(*)::int`, max: sql<number>`coalesce(max(${outbox.attempts}), 0)::int` })
     .from(outbox)
     .where(sql`${outbox.attempts} > 1`);
   results.push({
     fault,
-    sent: `texts ${texts.once}/20, emails ${mails.once}/5`,
+    sent: `texts ${texts.delivered}/20, emails ${mails.sent}/5`,
     lost: texts.lost + mails.lost,
     duplicated: texts.duplicated + mails.duplicated,
-    expectedDuplicates: smtp.received.length - distinctMails,
-    notes: `GET /auth/me p50 ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms during; sign-up p50 ${p50(registerTimes).toFixed(0)} ms during; ${smtp.received.length} SMTP deliveries with ${distinctMails} distinct Message-IDs; ${retried!.rows} rows retried (up to ${retried!.max} attempts); all delivered ${drainSeconds} s after recovery${done ? '' : ' (outbox NOT settled)'}`,
+    expectedDuplicates: mails.sameMessageId,
+    notes: `GET /auth/me p50 ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms during; sign-up p50 ${p50(registerTimes).toFixed(0)} ms during; ${mails.deliveries} SMTP deliveries of ${mails.sent} distinct emails (Message-IDs); ${retried!.rows} rows retried (up to ${retried!.max} attempts); all delivered ${drainSeconds} s after recovery${done ? '' : ' (outbox NOT settled)'}`,
   });
   await Promise.all([a.stop(), b.stop()]);
   await database.close();

@@ -45,7 +45,7 @@ console.log('| fault | sent | lost | duplicated | notes |');
 console.log('| --- | --- | --- | --- | --- |');
 for (const r of results) {
   const known = r.expectedDuplicates
-    ? ` (${r.expectedDuplicates} an email re-sent with the same Message-ID)`
+    ? ` (${r.expectedDuplicates} of them an email delivered again under its Message-ID)`
     : '';
   console.log(`| ${r.fault} | ${r.sent} | ${r.lost} | ${r.duplicated}${known} | ${r.notes} |`);
 }

@@ -1,4 +1,5 @@
 import { type SocialProviderId, socialProviderNames, socialProviders } from '@waitlist/contract';
+import { zonedFormat } from '../../lib/time-zone.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { emailHtml } from '../../providers/email/layout.ts';
 
@@ -50,17 +51,38 @@ export function passwordResetEmail(to: string, firstName: string, link: string):
   };
 }
 
-export function passwordChangedEmail(to: string, firstName: string): EmailMessage {
+/** "Nov 23, 2026, 10:00 AM EST": one options object, so zonedFormat builds one formatter per time zone. */
+const changedAtFormat: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
+/**
+ * Sent after a change with the current password and after a reset (issue 27): when it happened, in the
+ * owner's time zone, and what to do at once if it was not them.
+ */
+export function passwordChangedEmail(
+  user: { email: string; firstName: string; timeZone: string },
+  changedAt: Date,
+  publicUrl: string,
+): EmailMessage {
+  const when = zonedFormat(changedAtFormat, user.timeZone).format(changedAt);
+  const forgotLink = `${publicUrl}/forgot-password`;
   const lines = [
-    `Hi ${firstName},`,
-    'Your Waitlist & Text password was just changed, and your other sessions were signed out.',
-    'If this was not you, reset your password right away.',
+    `Hi ${user.firstName || 'there'},`,
+    `Your Waitlist & Text password was changed on ${when}, and your other sessions were signed out.`,
+    'If this was you, there is nothing more to do.',
+    `If this was not you, reset your password at once with the forgot-password link (${forgotLink}), then contact our support team by replying to this email so we can check your account.`,
   ];
   return {
-    to,
+    to: user.email,
     subject: 'Your password was changed',
     text: lines.join('\n\n'),
-    html: layout('Password changed', lines),
+    html: layout('Your password was changed', lines, { label: 'Reset my password', href: forgotLink }),
   };
 }
 

@@ -1,8 +1,9 @@
 import { authMessages, screenMessages, validationMessages } from '@waitlist/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localEmails, passwordResets } from '../../db/schema.ts';
+import { localEmails, passwordResets, users } from '../../db/schema.ts';
 import {
+  auth,
   createTestApp,
   latestEmailTo,
   login,
@@ -155,5 +156,67 @@ describe('PUT /auth/resetpassword/:resettoken', () => {
     expect(response.json()).toEqual({ success: false, message, errors: { password: message } });
     expect((await login(t, owner.email, owner.password)).statusCode).toBe(200);
     expect((await reset(token, { password: '123456' })).statusCode).toBe(200);
+  });
+});
+
+describe('the "Your password was changed" email (issue 27)', () => {
+  const updatePassword = (token: string, currentPassword: string, newPassword: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/updatepassword',
+      headers: auth(token),
+      payload: { currentPassword, newPassword },
+      remoteAddress: uniqueIp(),
+    });
+
+  /** The email's "when", as the owner reads it: the clock's time in their time zone. */
+  async function changedAtFor(userId: string) {
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    return new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone: row!.timeZone,
+    }).format(t.clock.now());
+  }
+
+  function expectPasswordChangedEmail(
+    email: { subject: string; text: string; html: string } | undefined,
+    when: string,
+  ) {
+    expect(email?.subject).toBe('Your password was changed');
+    expect(email!.text).toContain(`changed on ${when}`);
+    expect(email!.text).toContain('If this was not you, reset your password at once');
+    expect(email!.text).toContain('http://app.test/forgot-password');
+    expect(email!.text).toContain('contact our support team');
+    expect(email!.html).toContain('href="http://app.test/forgot-password"');
+  }
+
+  it('is sent after a reset, saying when and what to do if it was not them', async () => {
+    const owner = await registerUser(t);
+    const token = await resetTokenFor(owner.email);
+    expect((await reset(token, { password: 'reset-pass-1' })).statusCode).toBe(200);
+    expectPasswordChangedEmail(await latestEmailTo(t, owner.email), await changedAtFor(owner.id));
+  });
+
+  it('is sent after a change with the current password', async () => {
+    const owner = await registerUser(t);
+    await t.app.outbox.drain();
+    expect((await updatePassword(owner.token, owner.password, 'changed-pass-1')).statusCode).toBe(200);
+    expectPasswordChangedEmail(await latestEmailTo(t, owner.email), await changedAtFor(owner.id));
+  });
+
+  it('is not sent when the change fails (wrong current password) or the reset token is wrong', async () => {
+    const owner = await registerUser(t);
+    await resetTokenFor(owner.email);
+    const before = await emailCount();
+    const wrong = await updatePassword(owner.token, 'not-my-password', 'changed-pass-2');
+    expect(wrong.statusCode).toBe(401);
+    expect((await reset('x'.repeat(43), { password: 'hacked-pass' })).statusCode).toBe(400);
+    expect(await emailCount()).toBe(before);
+    expect((await latestEmailTo(t, owner.email))?.subject).toBe('Reset your password');
   });
 });

@@ -53,13 +53,16 @@ export function passwordCalls(ctx: AuthContext) {
 
     async resetPassword(token: string, password: string) {
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      await ctx.withOutbox(async (tx) => {
         const reset = await repo.consumePasswordReset(tx, hashToken(token), clock.now());
         if (!reset) throw new BadRequest(authMessages.resetTokenInvalid);
-        await repo.updateUser(tx, reset.userId, { passwordHash }, clock.now());
+        const row = await ctx.lockedUser(tx, reset.userId);
+        await repo.updateUser(tx, row.id, { passwordHash }, clock.now());
         // A reset means the old password may be known to someone else: sign every session out.
-        await repo.deleteSessionsOfUser(tx, reset.userId);
-        await repo.deleteUnusedResetsOfUser(tx, reset.userId);
+        await repo.deleteSessionsOfUser(tx, row.id);
+        await repo.deleteUnusedResetsOfUser(tx, row.id);
+        // The owner hears of it in the same transaction: no email for a reset that did not happen (issue 27).
+        await enqueueEmail(tx, passwordChangedEmail(row, clock.now(), ctx.publicUrl), clock.now());
       });
     },
 
@@ -92,7 +95,7 @@ export function passwordCalls(ctx: AuthContext) {
         await repo.deleteSessionsOfUser(tx, row.id, session.sessionId);
         // A reset link asked for before the change must not undo it (issue 24).
         await repo.deleteUnusedResetsOfUser(tx, row.id);
-        await enqueueEmail(tx, passwordChangedEmail(row.email, row.firstName), clock.now());
+        await enqueueEmail(tx, passwordChangedEmail(row, clock.now(), ctx.publicUrl), clock.now());
       });
     },
   };

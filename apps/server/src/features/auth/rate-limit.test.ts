@@ -1,7 +1,7 @@
 import { authMessages } from '@waitlist/contract';
 import { count, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localEmails, rateLimits, sessions } from '../../db/schema.ts';
 import { createRateLimiter, type RateLimitRule, rateLimitRules } from '../../lib/rate-limit.ts';
 import {
@@ -255,5 +255,21 @@ describe('counter clean-up', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(await keys()).toEqual([`${prefix}:live`, `${prefix}:old-again`, `${prefix}:recent`]);
     expect(warnings).toEqual([]);
+  });
+
+  it('closing the app stops the sweep, with every other interval the app started, before the database closes (issue 27)', async () => {
+    // Only intervals are faked, so the app builds and closes on real time; the sweep is one of them.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const own = await createTestApp();
+      expect(vi.getTimerCount()).toBeGreaterThan(0);
+      await own.app.close();
+      // Nothing left to fire once PostgreSQL is closed ("Cannot use a pool after calling end").
+      expect(vi.getTimerCount()).toBe(0);
+      await own.database.close();
+      vi.advanceTimersByTime(60 * 60 * 1000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
