@@ -1,5 +1,6 @@
 import type { User } from '@waitlist/contract';
 import { Link } from 'react-router';
+import { textNumberLink } from '../../lib/links.ts';
 import { Alert } from './alert.tsx';
 
 /**
@@ -18,7 +19,7 @@ export function TextNumberNotice({ status }: { status: User['plivoNumberStatus']
     <Alert tone="warning" title={title}>
       <p data-testid="text-number-notice">
         Texts to your waitlist go out from your own business number, so nothing is sent until it is verified.{' '}
-        <Link to="/account?tab=billing">Get your text number</Link>
+        <Link to={textNumberLink}>Get your text number</Link>
       </p>
     </Alert>
   );

@@ -34,6 +34,29 @@ async function openSection(initial: PhoneState, handlers: Record<string, Handler
 const notice = /No text goes out until your number is verified/;
 
 describe('phone number section', () => {
+  it('takes "Get your text number" straight to the card: in view, with the focus on it (issue 27)', async () => {
+    const billing = billingApi();
+    mockSignedIn(makeUser({ trialEndDate: new Date(Date.now() + 4 * 86_400_000).toISOString() }), {
+      ...billing.handlers,
+      'GET /phone-number': answer({ number: null, status: null, error: null }),
+    });
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderApp('/account?tab=billing#text-number', { token: 'tok' });
+      const section = await screen.findByTestId('phone-number-section');
+      expect(section).toHaveAttribute('id', 'text-number');
+      await waitFor(() => expect(section).toHaveFocus());
+      expect(scrolled).toContain(section);
+      expect(section).toHaveAccessibleName('Text Number');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('without a number: explains, and requests one with an optional area code', async () => {
     const { app, api, section } = await openSection(
       { number: null, status: null, error: null },

@@ -16,6 +16,9 @@ import {
   useVerifyPhoneNumber,
 } from '../api/phone-number.ts';
 import './phone-number-section.css';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { TEXT_NUMBER_ANCHOR } from '../../../lib/links.ts';
 import { displayPhone } from '../../../lib/phone-display.ts';
 
 const statusBadges = {
@@ -30,10 +33,27 @@ const statusBadges = {
  */
 export function PhoneNumberSection() {
   const phoneNumber = usePhoneNumber();
+  const cardRef = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+  // "Get your text number" links here (issue 27): the card comes into view with the focus on it.
+  useEffect(() => {
+    if (hash !== `#${TEXT_NUMBER_ANCHOR}`) return;
+    cardRef.current?.scrollIntoView?.({ block: 'start' });
+    cardRef.current?.focus({ preventScroll: true });
+  }, [hash]);
   return (
-    <Card className="phone-number" data-testid="phone-number-section">
+    <Card
+      ref={cardRef}
+      id={TEXT_NUMBER_ANCHOR}
+      tabIndex={-1}
+      aria-labelledby="text-number-title"
+      className="phone-number"
+      data-testid="phone-number-section"
+    >
       <header className="phone-number__header">
-        <h2 className="card__title">Text Number</h2>
+        <h2 id="text-number-title" className="card__title">
+          Text Number
+        </h2>
         {phoneNumber.data?.status ? (
           <Badge tone={statusBadges[phoneNumber.data.status].tone}>
             {statusBadges[phoneNumber.data.status].label}

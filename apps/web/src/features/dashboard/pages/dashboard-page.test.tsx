@@ -100,9 +100,9 @@ describe('dashboard', () => {
     renderApp('/dashboard', { token: 'tok' });
     const heading = await screen.findByRole('heading', { name: 'Your earnings will show here' });
     const card = heading.parentElement as HTMLElement;
-    expect(within(card).getByRole('link', { name: 'Billing tab' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'Get your text number' })).toHaveAttribute(
       'href',
-      '/account?tab=billing',
+      '/account?tab=billing#text-number',
     );
     expect(within(card).getByRole('link', { name: 'waitlist' })).toHaveAttribute('href', '/waitlist');
     expect(within(card).getByRole('link', { name: 'Openings' })).toHaveAttribute('href', '/openings');

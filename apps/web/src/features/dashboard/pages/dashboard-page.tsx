@@ -11,6 +11,7 @@ import { type DashboardRangeChoice, useEarnings } from '../api/get-earnings.ts';
 import { EarningsChart } from '../components/earnings-chart.tsx';
 import { formatCount, formatDay, formatMinutes, formatMoney, formatPercent } from '../components/format.ts';
 import '../components/dashboard.css';
+import { textNumberLink } from '../../../lib/links.ts';
 
 const RANGE_LABELS = {
   week: 'This week',
@@ -112,7 +113,7 @@ function DashboardFigures({ data }: { data: NonNullable<ReturnType<typeof useEar
         </p>
         <ol className="dashboard__steps">
           <li>
-            Get your text number on the <Link to="/account?tab=billing">Billing tab</Link>.
+            <Link to={textNumberLink}>Get your text number</Link> on the Billing tab.
           </li>
           <li>
             Add customers to your <Link to="/waitlist">waitlist</Link>.

@@ -42,7 +42,7 @@ describe('the guided start on the account page', () => {
     expect(within(checklist).getByText('0 of 3 done')).toBeInTheDocument();
     const links = within(checklist).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Get your text number', '/account?tab=billing'],
+      ['Get your text number', '/account?tab=billing#text-number'],
       ['Add customers', '/waitlist'],
       ['Open your first slot', '/openings'],
     ]);

@@ -3,6 +3,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useGetStartedProgress } from '../api/get-started-progress.ts';
 import './get-started-checklist.css';
+import { textNumberLink } from '../../../lib/links.ts';
 
 type Step = { key: string; done: boolean; link: string; to: string; doneText: string; todoText: string };
 
@@ -24,7 +25,7 @@ export function GetStartedChecklist() {
       key: 'number',
       done: user.plivoNumberStatus === 'verified',
       link: 'Get your text number',
-      to: '/account?tab=billing',
+      to: textNumberLink,
       todoText:
         'Your waitlist gets its texts from a dedicated number of your business, set up on the Billing tab.',
       doneText: 'Your text number is verified.',

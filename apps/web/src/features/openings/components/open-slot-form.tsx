@@ -10,6 +10,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { textNumberLink } from '../../../lib/links.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { useCreateOpening } from '../api/create-opening.ts';
 import { usePreviewOpening } from '../api/preview-opening.ts';
@@ -170,7 +171,7 @@ export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormPr
               {slot.numberRefused ? (
                 <>
                   {' '}
-                  <Link to="/account?tab=billing">Get your text number</Link>
+                  <Link to={textNumberLink}>Get your text number</Link>
                 </>
               ) : null}
             </Alert>

@@ -30,7 +30,7 @@ describe('without a verified text number', () => {
     expect(screen.getByText('Your text number is not verified yet')).toBeInTheDocument();
     expect(within(notice).getByRole('link', { name: 'Get your text number' })).toHaveAttribute(
       'href',
-      '/account?tab=billing',
+      '/account?tab=billing#text-number',
     );
   });
 

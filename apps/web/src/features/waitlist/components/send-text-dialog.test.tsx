@@ -87,7 +87,7 @@ describe('send a text', () => {
     expect(within(dialog).getByText('Your text number is not verified')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Set up your number' })).toHaveAttribute(
       'href',
-      '/account?tab=billing',
+      '/account?tab=billing#text-number',
     );
     expect(within(dialog).getByRole('button', { name: 'Send text' })).toBeDisabled();
   });

@@ -17,6 +17,7 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
+import { textNumberLink } from '../../../lib/links.ts';
 import { useSendText } from '../api/conversation.ts';
 import { useMessageTemplates } from '../api/message-templates.ts';
 import { SegmentMeter } from './segment-meter.tsx';
@@ -102,7 +103,7 @@ export function SendTextDialog({ customer, onClose }: { customer: Customer; onCl
         {!numberVerified ? (
           <Alert tone="warning" title="Your text number is not verified">
             No text goes out until your dedicated number is verified.{' '}
-            <Link to="/account?tab=billing">Set up your number</Link>
+            <Link to={textNumberLink}>Set up your number</Link>
           </Alert>
         ) : null}
         {error ? <Alert reveal>{error}</Alert> : null}
