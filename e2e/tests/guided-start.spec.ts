@@ -57,7 +57,9 @@ async function giveBusinessDetails(page: Page) {
 /** 1. The text number: on the local phone a 555-01xx number verifies at once. */
 async function getTextNumber(page: Page) {
   await checklist(page).getByRole('link', { name: 'Get your text number' }).click();
-  await expect(page).toHaveURL(/\/account\?tab=billing$/);
+  // Straight to the text-number card, in view (issue 27), not the top of Billing.
+  await expect(page).toHaveURL(/\/account\?tab=billing#text-number$/);
+  await expect(page.getByTestId('phone-number-section')).toBeInViewport();
   await page.getByRole('button', { name: 'Request a number' }).click();
   await expect(page.getByTestId('phone-number-section').getByText('Verified', { exact: true })).toBeVisible();
   await backToAccount(page);
@@ -164,7 +166,8 @@ test.describe('a new owner on a phone (390×844)', () => {
     await expect(refusal.getByRole('link', { name: 'Get your text number' })).toBeVisible();
     await snap(page, 'guided-refused-alert-phone');
     await notice.getByRole('link', { name: 'Get your text number' }).click();
-    await expect(page).toHaveURL(/\/account\?tab=billing$/);
+    await expect(page).toHaveURL(/\/account\?tab=billing#text-number$/);
+    await expect(page.getByTestId('phone-number-section')).toBeInViewport();
   });
 
   test('the plan-change toast shows its charge sentence whole, after the trial warning', async ({

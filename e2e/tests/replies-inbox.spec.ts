@@ -124,7 +124,8 @@ async function answerOmarFromTheInbox(page: Page, request: APIRequestContext) {
   await expect(page).toHaveURL(/\/inbox\/[\w-]+$/);
   await expect(page.getByText(/About: Color/)).toBeVisible();
   await page.getByLabel('Your reply').fill('Yes, with Maria. Want the next one?');
-  await page.getByLabel('Your reply').press('Enter');
+  // On a touch screen Enter makes a new line (issue 27: no Shift+Enter there); the button sends.
+  await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByRole('list', { name: 'Texts with Omar Haddad' })).toContainText(
     'Yes, with Maria. Want the next one?',
   );
