@@ -4,7 +4,6 @@ import type { CustomerRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { firstName } from '../../lib/format.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { pushTime } from '../../lib/time-zone.ts';
 import type { InboundTexts } from '../messaging/messaging.service.ts';
 import type { ClaimTarget, OfferClaims, ToldOthers } from '../openings/openings.service.ts';
 import type { NotifyOwner } from '../push/push.service.ts';

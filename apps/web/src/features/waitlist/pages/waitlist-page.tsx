@@ -170,7 +170,7 @@ export function WaitlistPage() {
           <EmptyWaitlist filtered={filtered} />
         ) : (
           <ol className="list-stack customer-list" aria-label="Customers in waitlist order">
-            {shown.map((customer, index) => {
+            {shown.map((customer) => {
               const place = ordered.indexOf(customer);
               return (
                 <CustomerRow
