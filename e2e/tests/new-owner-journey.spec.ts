@@ -55,7 +55,8 @@ async function giveBusinessDetails(page: Page) {
 /** 1. The text number (a local test number verifies at once). */
 async function getTextNumber(page: Page) {
   await checklist(page).getByRole('link', { name: 'Get your text number' }).click();
-  await expect(page).toHaveURL(/\/account\?tab=billing$/);
+  // Straight to the text-number card (issue 27).
+  await expect(page).toHaveURL(/\/account\?tab=billing#text-number$/);
   await page.getByRole('button', { name: 'Request a number' }).click();
   await expect(page.getByTestId('phone-number-section').getByText('Verified', { exact: true })).toBeVisible();
   await backToAccount(page);
