@@ -61,6 +61,7 @@ export const openingCatalog = {
   findService: servicesRepo.findService,
   findStaff: servicesRepo.findStaff,
   listServices: servicesRepo.listServices,
+  staffByIds: servicesRepo.staffByIds,
   offerSettingsOf: servicesRepo.offerSettingsOf,
 };
 

@@ -2,7 +2,7 @@ import type { Offer, Opening } from '@waitlist/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OfferRow, OpeningRow } from '../../db/rows.ts';
-import { customers, messages, offers, openings, staffMembers } from '../../db/schema.ts';
+import { customers, messages, offers, openings } from '../../db/schema.ts';
 
 /**
  * The one home of the `openings` and `offers` tables (decision 0008). Reads join customers and messages for
@@ -192,17 +192,6 @@ export async function listOpenings(executor: Executor, userId: string, only?: st
         .from(customers)
         .where(inArray(customers.id, winnerIds))
     : [];
-  const staffIds = [...new Set(rows.map((row) => row.staffId).filter((id): id is string => id !== null))];
-  const staffNames = new Map(
-    staffIds.length
-      ? (
-          await executor
-            .select({ id: staffMembers.id, name: staffMembers.name })
-            .from(staffMembers)
-            .where(inArray(staffMembers.id, staffIds))
-        ).map((staff) => [staff.id, staff.name])
-      : [],
-  );
   const byId = <T extends { openingId: string | null }>(list: T[]) =>
     new Map(list.map((item) => [item.openingId, item]));
   const texts = byId(textStats);
@@ -216,7 +205,8 @@ export async function listOpenings(executor: Executor, userId: string, only?: st
     priceCents: row.priceCents,
     serviceId: row.serviceId,
     staffId: row.staffId,
-    staffName: staffNames.get(row.staffId ?? '') ?? null,
+    // Named by the service from features/services, which owns staff_members.
+    staffName: null,
     status: row.status,
     mode: row.mode,
     waveSize: row.waveSize,

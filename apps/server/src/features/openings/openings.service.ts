@@ -77,6 +77,7 @@ export interface OpeningsDeps {
       id: string,
     ): Promise<{ id: string; name: string } | undefined>;
     listServices(executor: Executor, userId: string): Promise<{ id: string; durationMinutes: number }[]>;
+    staffByIds(executor: Executor, ids: string[]): Promise<{ id: string; name: string }[]>;
     offerSettingsOf(executor: Executor, userId: string): Promise<OfferSettings>;
   };
   enqueueSms: EnqueueSms;
@@ -99,12 +100,22 @@ export function alertsToday(
   };
 }
 
+/** Openings with their staff member's name, from features/services (the owner of staff_members). */
+async function listed(deps: Pick<OpeningsDeps, 'db' | 'catalog'>, userId: string, only?: string) {
+  const rows = await repo.listOpenings(deps.db, userId, only);
+  const ids = [...new Set(rows.flatMap((row) => (row.staffId ? [row.staffId] : [])))];
+  const names = new Map(
+    (ids.length ? await deps.catalog.staffByIds(deps.db, ids) : []).map((staff) => [staff.id, staff.name]),
+  );
+  return rows.map((row) => ({ ...row, staffName: row.staffId ? (names.get(row.staffId) ?? null) : null }));
+}
+
 export function createOpeningsService(deps: OpeningsDeps) {
   const { db, clock, customers, users, readOnlyReason } = deps;
   const wakeOutbox = () => deps.onOutboxWrite?.();
 
   async function detail(userId: string, id: string) {
-    const [opening] = await repo.listOpenings(db, userId, id);
+    const [opening] = await listed(deps, userId, id);
     if (!opening) throw new NotFound(waitlistMessages.openingNotFound);
     const offerRows = await repo.offersOf(db, id);
     return { ...opening, offers: offerRows.map(repo.offerDto) };
@@ -138,7 +149,7 @@ export function createOpeningsService(deps: OpeningsDeps) {
     async list(user: UserRow) {
       const now = clock.now();
       const [data, used] = await Promise.all([
-        repo.listOpenings(db, user.id),
+        listed(deps, user.id),
         repo.countAlertsOn(db, user.id, localDate(now, user.timeZone)),
       ]);
       const reason = readOnlyReason(user, now);
