@@ -19,6 +19,12 @@ export function planLabel(plan: string): string {
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
+/**
+ * A customer removed less than this long ago is restored to their old place in line (the toast's Undo, or
+ * "Restore" on the list's removed rows); one removed earlier goes back at the end (issue 27).
+ */
+export const RESTORE_OLD_PLACE_DAYS = 7;
+
 /** Editable text templates; placeholders {name} {business} {time}; the defaults are customer words. */
 export const messageTemplateKeys = [
   'confirmation',
@@ -77,6 +83,11 @@ export const waitlistMessages = {
   customerAdded: 'Customer added',
   customerUpdated: 'Customer updated',
   customerRemoved: 'Customer removed',
+  // ours (issue 27): undoing a removal
+  customerRestored: 'Customer back on the waitlist',
+  removedToast: (name: string) => `${name} removed`,
+  restoreOptedOut: (name: string) =>
+    `${name} texted STOP, so they cannot be put back on the waitlist. They can join again by texting JOIN.`,
   reordered: 'Waitlist order saved',
   textQueued: 'Text queued',
   openingCreated: 'Cancellation alert sent',

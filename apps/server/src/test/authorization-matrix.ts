@@ -188,6 +188,8 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
     body: () => ({ notes: 'matrix' }),
   }),
   'DELETE /api/v1/waitlist/:id': row(ownersResource(200), { id: 'waitlistEntryId' }),
+  // Restoring a live customer answers them as they are (issue 27).
+  'POST /api/v1/waitlist/:id/restore': row(ownersResource(200), { id: 'waitlistEntryId' }),
   'GET /api/v1/waitlist/:id/messages': row(ownersResource(200), { id: 'waitlistEntryId' }),
   'POST /api/v1/waitlist/:id/messages': row(ownersResource(201), {
     id: 'waitlistEntryId',

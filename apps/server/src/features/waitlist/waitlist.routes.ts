@@ -120,6 +120,20 @@ const customerRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (
       message: waitlistMessages.customerRemoved,
     }),
   );
+
+  /** Undoes a removal (issue 27): back in line, at their old place if removed within the last 7 days. */
+  app.post(
+    '/waitlist/:id/restore',
+    {
+      ...guarded,
+      schema: schema({ params: idParams, response: { 200: customerResponse, ...guardedErrors } }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.restore(userOf(request), request.params.id),
+      message: waitlistMessages.customerRestored,
+    }),
+  );
 };
 
 /** Adding customers from a CSV file: the preview with each row's errors, then the import. */

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { assertRoom, entryFieldsOf, optOutFields } from './customer-fields.ts';
 import { customerImport } from './customer-import.ts';
+import { customerRestore } from './customer-restore.ts';
 import * as repo from './waitlist.repo.ts';
 import type { WaitlistDeps, WritableOwner } from './waitlist.types.ts';
 
@@ -56,6 +57,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
     readOnlyReason: (user: UserRow) => readOnlyReason(user, clock.now()),
     ...waitlistOrder(deps, writableOwner),
     ...customerEdits(deps, writableOwner),
+    ...customerRestore(deps, writableOwner),
     ...customerImport(deps, writableOwner),
     ...customerTexts(deps, writableOwner),
     ...ownerSettings(deps),
