@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../../components/ui/brand-mark.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
 import './auth-layout.css';
 
 type AuthLayoutProps = {
@@ -9,14 +10,20 @@ type AuthLayoutProps = {
   footer?: ReactNode;
 };
 
-/** The centred card every signed-out screen (and verification) sits in. */
+/**
+ * The centred card every signed-out screen (and verification) sits in. The logo stands above the card only
+ * for a visitor: a signed-in user (verification) already has it in the app header, and sees it once.
+ */
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
+  const { user } = useAuth();
   return (
     <div className="auth-layout">
       <div className="auth-layout__inner">
-        <div className="auth-layout__brand">
-          <BrandMark />
-        </div>
+        {user ? null : (
+          <div className="auth-layout__brand">
+            <BrandMark />
+          </div>
+        )}
         <div className="auth-card">
           <header className="auth-card__header">
             <h1 className="auth-card__title">{title}</h1>

@@ -123,6 +123,13 @@ describe('login page', () => {
     expect(app.location()).toBe('/toast-demo');
   });
 
+  it('shows a visitor the logo once, above the card (no app header before sign-in)', async () => {
+    mockApi();
+    await openLogin();
+    expect(screen.getAllByText('Waitlist & Text')).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Waitlist & Text home' })).not.toBeInTheDocument();
+  });
+
   it('links to registration and the forgotten-password form', async () => {
     mockApi();
     const app = await openLogin();

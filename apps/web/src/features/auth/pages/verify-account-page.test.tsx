@@ -23,6 +23,12 @@ describe('verify account page', () => {
     expect(await screen.findByRole('link', { name: '/dev/mailbox' })).toHaveAttribute('href', '/dev/mailbox');
   });
 
+  it('shows the logo once: in the app header, not again above the card (issue 27)', async () => {
+    await openVerify();
+    expect(screen.getAllByText('Waitlist & Text')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Waitlist & Text home' })).toBeInTheDocument();
+  });
+
   it('keeps only digits, at most six, whatever is typed', async () => {
     const { app, codeField } = await openVerify();
     await app.user.type(codeField, '12a-3 4');
