@@ -36,7 +36,7 @@ test.describe('social sign-in', () => {
     await serveFakeGoogle(page, () => account);
   });
 
-  test('Facebook and Apple, left unconfigured, say so, and only the Google SDK is requested', async ({
+  test('Facebook and Apple, left unconfigured, are not offered, and only the Google SDK is requested', async ({
     page,
   }) => {
     const sdkRequests: string[] = [];
@@ -45,18 +45,19 @@ test.describe('social sign-in', () => {
     });
     await page.goto('/login');
     await expect(googleButton(page)).toBeVisible();
+    await expect(page.getByText('or', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue with Facebook' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue with Apple' })).toHaveCount(0);
     await snap(page, 'social-login');
 
-    await page.getByRole('button', { name: 'Continue with Facebook' }).click();
-    const toasts = page.getByTestId('toast');
-    await expect(toasts.filter({ hasText: 'Facebook Sign-In is not configured...' })).toBeVisible();
-    await page.getByRole('button', { name: 'Continue with Apple' }).click();
-    await expect(toasts.filter({ hasText: 'Apple Sign-In is not configured...' })).toBeVisible();
-    await snap(page, 'social-not-configured');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue with Facebook' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue with Apple' })).toHaveCount(0);
 
     expect(sdkRequests).toEqual([GSI_CLIENT_URL]);
     expect(await sdkScripts(page)).toEqual([GSI_CLIENT_URL]);
-    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('on sign-up, Google waits for the terms box', async ({ page }) => {
@@ -165,8 +166,6 @@ test.describe('finishing an Apple sign-up on /post-login-onboarding', () => {
       await page.goto('/login');
       if (viewport.name === 'phone') {
         await expect(googleButton(page)).toBeVisible();
-        await page.getByRole('button', { name: 'Continue with Facebook' }).click();
-        await expect(page.getByTestId('toast')).toBeVisible();
         await snap(page, 'social-login-phone');
       }
       await page.evaluate(

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -11,30 +11,60 @@ import {
 } from '../../../test/social-sdks.ts';
 import { allConfigured, openLogin, toastTexts } from './social-buttons.test-helpers.tsx';
 
-describe('social sign-in buttons without client ids (GET /config answers null)', () => {
+const socialButtonNames = () =>
+  screen.queryAllByRole('button', { name: /^Continue with / }).map((button) => button.textContent);
+
+describe('only the configured providers are offered (issue 27)', () => {
   it.each([
-    ['Google', 'Google Sign-In is not configured...'],
-    ['Facebook', 'Facebook Sign-In is not configured...'],
-    ['Apple', 'Apple Sign-In is not configured...'],
-  ])('say %s sign-in is not configured on the login page', async (provider, message) => {
-    const api = mockApi();
-    const app = await openLogin();
-    await app.user.click(screen.getByRole('button', { name: `Continue with ${provider}` }));
-    const toast = await screen.findByTestId('toast');
-    expect(toast).toHaveTextContent(message);
-    expect(toast).toHaveClass('toast--warning');
-    expect(app.location()).toBe('/login');
-    expect(api.calls.filter((call) => call.path.startsWith('/auth'))).toHaveLength(0);
-    expect(injectedScripts()).toEqual([]);
+    ['/login', 'Welcome back', 'or'],
+    ['/register', 'Create your account', 'or sign up with'],
+  ])(
+    'shows no social button and no divider on %s when GET /config has no client id',
+    async (path, heading, divider) => {
+      const api = mockApi();
+      renderApp(path);
+      await screen.findByRole('heading', { name: heading });
+      await waitFor(() => expect(api.callsTo('GET /config')).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(socialButtonNames()).toEqual([]);
+      expect(screen.queryByText(divider, { exact: true })).not.toBeInTheDocument();
+      expect(injectedScripts()).toEqual([]);
+    },
+  );
+
+  it('shows only Google when only Google has a client id, under the divider', async () => {
+    mockApi({ 'GET /config': configWith({ googleClientId: 'google-client-id' }) });
+    await openLogin();
+    await waitFor(() => expect(socialButtonNames()).toEqual(['Continue with Google']));
+    expect(screen.getByText('or', { exact: true })).toBeInTheDocument();
   });
 
-  it('on sign-up, want the terms accepted before Google or Facebook', async () => {
-    mockApi();
+  it('shows Facebook and Apple without Google when only they are configured', async () => {
+    mockApi({
+      'GET /config': configWith({ facebookAppId: 'facebook-app-id', appleClientId: 'apple-client-id' }),
+    });
+    renderApp('/register');
+    await screen.findByRole('heading', { name: 'Create your account' });
+    await waitFor(() =>
+      expect(socialButtonNames()).toEqual(['Continue with Facebook', 'Continue with Apple']),
+    );
+    expect(screen.getByText('or sign up with', { exact: true })).toBeInTheDocument();
+  });
+
+  it('shows no social button while GET /config has not answered', async () => {
+    mockApi({ 'GET /config': 'pending' });
+    await openLogin();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(socialButtonNames()).toEqual([]);
+  });
+
+  it('on sign-up, wants the terms accepted before Google or Facebook, and lets Apple through', async () => {
+    mockApi({ 'GET /config': allConfigured });
     const app = renderApp('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
     const terms = screen.getByRole('checkbox', { name: 'I accept the Terms of Service' });
 
-    await app.user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(
       await screen.findByText('You must accept the Terms of Service before continuing with Google'),
     ).toBeInTheDocument();
@@ -49,18 +79,9 @@ describe('social sign-in buttons without client ids (GET /config answers null)',
 
     await app.user.click(terms);
     expect(screen.queryByText(/before continuing with/)).not.toBeInTheDocument();
-    await app.user.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Google Sign-In is not configured...');
-  });
-
-  it('on sign-up, let Apple through without the terms box (the SPEC names only Google and Facebook)', async () => {
-    mockApi();
-    const app = renderApp('/register');
-    await screen.findByRole('heading', { name: 'Create your account' });
     await app.user.click(screen.getByRole('button', { name: 'Continue with Apple' }));
-    const region = screen.getByRole('region', { name: 'Notifications' });
-    expect(await within(region).findByText('Apple Sign-In is not configured...')).toBeInTheDocument();
     expect(screen.queryByText(/before continuing with/)).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual([]);
   });
 });
 

@@ -17,6 +17,8 @@ import { type SocialProvider, useSocialAttempt } from './use-social-attempt.ts';
 export type { SocialProvider };
 
 type SocialButtonsProps = {
+  /** The line above the buttons ("or", "or sign up with"); shown only when a provider is offered. */
+  divider: string;
   /** Runs first; return false to stop (register checks the terms box here). */
   beforeContinue?: (provider: SocialProvider) => boolean;
   /**
@@ -27,12 +29,13 @@ type SocialButtonsProps = {
 };
 
 /**
- * "Continue with Google / Facebook / Apple" (SPEC §1, §7). Each SDK loads only when this server has a
- * client id for it; without one the button says the provider is not configured. Google's ID token,
+ * "Continue with Google / Facebook / Apple" (SPEC §1, §7). Only the providers this server has a client id
+ * for are offered (issue 27: a button that can only say "not configured" is not shown), and each SDK loads
+ * only then; with none configured, or while GET /config is unanswered, nothing shows. Google's ID token,
  * Facebook's access token and Apple's identity token (with its nonce) go to POST /auth/external, which
  * verifies them.
  */
-export function SocialButtons({ beforeContinue, googleUnlocked = true }: SocialButtonsProps) {
+export function SocialButtons({ divider, beforeContinue, googleUnlocked = true }: SocialButtonsProps) {
   const config = useConfig();
   const googleClientId = config.data?.googleClientId ?? null;
   const facebookAppId = config.data?.facebookAppId ?? null;
@@ -64,7 +67,7 @@ export function SocialButtons({ beforeContinue, googleUnlocked = true }: SocialB
     googleButton.rendered && googleStatus === 'ready' && googleUnlocked && busy !== 'Google';
 
   const onGoogle = () => {
-    // Only reached through our stand-in: not configured, still loading, failed, or terms not ticked.
+    // Only reached through our stand-in: still loading, failed, or terms not ticked.
     mayStart('Google', googleStatus, authMessages.googleInitFailed);
   };
 
@@ -82,31 +85,46 @@ export function SocialButtons({ beforeContinue, googleUnlocked = true }: SocialB
 
   const loading = (status: string) => status === 'loading';
 
+  if (!googleClientId && !facebookAppId && !appleClientId) return null;
+
   return (
-    <div className="social-buttons" ref={buttonsRef}>
-      <div className="social-buttons__google">
-        <div ref={googleButton.slot} className="social-buttons__google-slot" hidden={!showGoogleButton} />
-        {showGoogleButton ? null : (
+    <>
+      <div className="auth-divider">{divider}</div>
+      <div className="social-buttons" ref={buttonsRef}>
+        {googleClientId ? (
+          <div className="social-buttons__google">
+            <div ref={googleButton.slot} className="social-buttons__google-slot" hidden={!showGoogleButton} />
+            {showGoogleButton ? null : (
+              <ProviderButton
+                busy={busy === 'Google' || loading(googleStatus)}
+                onClick={onGoogle}
+                icon={<GoogleIcon />}
+              >
+                Continue with Google
+              </ProviderButton>
+            )}
+          </div>
+        ) : null}
+        {facebookAppId ? (
           <ProviderButton
-            busy={busy === 'Google' || loading(googleStatus)}
-            onClick={onGoogle}
-            icon={<GoogleIcon />}
+            busy={busy === 'Facebook' || loading(facebook.status)}
+            onClick={onFacebook}
+            icon={<FacebookIcon />}
           >
-            Continue with Google
+            Continue with Facebook
           </ProviderButton>
-        )}
+        ) : null}
+        {appleClientId ? (
+          <ProviderButton
+            busy={busy === 'Apple' || loading(apple.status)}
+            onClick={onApple}
+            icon={<AppleIcon />}
+          >
+            Continue with Apple
+          </ProviderButton>
+        ) : null}
       </div>
-      <ProviderButton
-        busy={busy === 'Facebook' || loading(facebook.status)}
-        onClick={onFacebook}
-        icon={<FacebookIcon />}
-      >
-        Continue with Facebook
-      </ProviderButton>
-      <ProviderButton busy={busy === 'Apple' || loading(apple.status)} onClick={onApple} icon={<AppleIcon />}>
-        Continue with Apple
-      </ProviderButton>
-    </div>
+    </>
   );
 }
 

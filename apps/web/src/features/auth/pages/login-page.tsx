@@ -64,8 +64,7 @@ export function LoginPage() {
           Log in
         </Button>
       </form>
-      <div className="auth-divider">or</div>
-      <SocialButtons />
+      <SocialButtons divider="or" />
     </AuthLayout>
   );
 }

@@ -90,8 +90,11 @@ export function RegisterPage() {
           Create account
         </Button>
       </form>
-      <div className="auth-divider">or sign up with</div>
-      <SocialButtons beforeContinue={checkTermsFor} googleUnlocked={termsAccepted === true} />
+      <SocialButtons
+        divider="or sign up with"
+        beforeContinue={checkTermsFor}
+        googleUnlocked={termsAccepted === true}
+      />
       {termsOpen ? <TermsDialog onClose={() => setTermsOpen(false)} /> : null}
     </AuthLayout>
   );
