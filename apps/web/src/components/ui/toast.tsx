@@ -19,6 +19,15 @@ export type ToastOptions = {
   title?: string;
   /** Milliseconds before it leaves on its own; defaults by type (SPEC §9). */
   duration?: number;
+  /** One button beside the message ("Undo"): it runs once and the toast leaves (issue 27). */
+  action?: ToastAction;
+};
+
+export type ToastAction = {
+  label: string;
+  /** The button's accessible name when the label alone is not enough ("Undo removing Marcus"). */
+  ariaLabel?: string;
+  onClick: () => void;
 };
 
 type Toast = {
@@ -26,6 +35,7 @@ type Toast = {
   type: ToastType;
   message: string;
   title?: string;
+  action?: ToastAction;
   duration: number;
   leaving: boolean;
   shownAt: number;
@@ -92,7 +102,16 @@ function useToastQueue() {
       for (const toast of answered) if (!toast.leaving) dismiss(toast.id);
       setToasts((current) => [
         ...current,
-        { id, type, message, title: options.title, duration, leaving: false, shownAt: Date.now() },
+        {
+          id,
+          type,
+          message,
+          title: options.title,
+          action: options.action,
+          duration,
+          leaving: false,
+          shownAt: Date.now(),
+        },
       ]);
       schedule(id, duration, () => dismiss(id));
       return id;
@@ -209,6 +228,20 @@ function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: nu
             {toast.title ? <strong className="toast__title">{toast.title}</strong> : null}
             <span className="toast__message">{toast.message}</span>
           </p>
+          {toast.action ? (
+            <button
+              type="button"
+              className="toast__action"
+              aria-label={toast.action.ariaLabel}
+              disabled={toast.leaving}
+              onClick={() => {
+                toast.action?.onClick();
+                onDismiss(toast.id);
+              }}
+            >
+              {toast.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             className="close-button close-button--small"

@@ -7,7 +7,7 @@ import { describePreference } from './preferences.ts';
 import { CustomerStatusBadges } from './status-badges.tsx';
 import './customer-row.css';
 
-export type CustomerAction = 'edit' | 'remove' | 'text';
+export type CustomerAction = 'edit' | 'remove' | 'text' | 'restore';
 
 type CustomerRowProps = {
   customer: Customer;
@@ -107,7 +107,16 @@ export function CustomerRow({ customer, place, move, readOnly, onAction }: Custo
             ))}
           </fieldset>
         ) : null}
-        {removed ? null : (
+        {removed ? (
+          <Button
+            variant="secondary"
+            aria-label={`Restore ${customer.name}`}
+            disabled={readOnly}
+            onClick={() => onAction('restore', customer)}
+          >
+            Restore
+          </Button>
+        ) : (
           <>
             <Button
               variant="secondary"

@@ -112,7 +112,7 @@ describe('the list', () => {
     expect(within(row('Ben')).getByText('Opted out')).toBeInTheDocument();
     expect(within(row('Ben')).getByRole('button', { name: 'Send a text to Ben' })).toBeDisabled();
     expect(within(row('Cleo')).getByText('+44 20 7946 0958')).toBeInTheDocument();
-    expect(within(row('Cleo')).getByText('Weekdays 09:00–12:00')).toBeInTheDocument();
+    expect(within(row('Cleo')).getByText('Weekdays 9:00 am–12:00 pm')).toBeInTheDocument();
     expect(within(row('Ana')).getByRole('link', { name: 'Ana' }).getAttribute('href')).toMatch(
       /^\/waitlist\/[\w-]+$/,
     );
@@ -316,7 +316,7 @@ describe('editing and removing', () => {
     await app.user.click(screen.getByRole('button', { name: 'Remove Maria' }));
     await app.user.click(within(dialog()).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(api.callsTo(`DELETE /waitlist/${maria.id}`)).toHaveLength(1));
-    expect(await screen.findByText(waitlistMessages.customerRemoved)).toBeInTheDocument();
+    expect(await screen.findByText(waitlistMessages.removedToast('Maria'))).toBeInTheDocument();
   });
 });
 

@@ -20,13 +20,14 @@ import { RemoveCustomerDialog } from '../components/remove-customer-dialog.tsx';
 import { SendTextDialog } from '../components/send-text-dialog.tsx';
 import { customerStatusLabels } from '../components/status.ts';
 import { TemplatesDialog } from '../components/templates-dialog.tsx';
+import { useRestoreCustomerAction } from '../components/use-restore-customer.ts';
 import '../components/waitlist-page.css';
 
 type Dialog =
   | { kind: 'add' }
   | { kind: 'import' }
   | { kind: 'templates' }
-  | { kind: CustomerAction; customer: Customer }
+  | { kind: Exclude<CustomerAction, 'restore'>; customer: Customer }
   | null;
 
 const SEARCH_DELAY_MS = 250;
@@ -114,7 +115,10 @@ export function WaitlistPage() {
   const atCap = data ? data.cap !== null && data.count >= data.cap : false;
   const { announcement, move } = useMoveCustomer(ordered, filters);
 
-  const onAction = (kind: CustomerAction, customer: Customer) => setDialog({ kind, customer });
+  const restore = useRestoreCustomerAction();
+  // Restore needs no dialog: the removed customer goes straight back in line (issue 27).
+  const onAction = (kind: CustomerAction, customer: Customer) =>
+    kind === 'restore' ? void restore(customer) : setDialog({ kind, customer });
 
   return (
     <div className="page waitlist">
