@@ -44,6 +44,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** `draining` is set by main.ts when shutdown starts: readiness then answers 503. */
     lifecycle: { draining: boolean; inFlight: number };
+    /** Before exiting: the pending log lines written, or given up after `withinMs` (request-log.ts). */
+    settleLogs(withinMs: number): Promise<void>;
     services: {
       admin: AdminService;
       auth: AuthService;
@@ -153,6 +155,7 @@ function decorateApp(
   app.decorate('weeklySummaryWorker', weeklySummaryWorker);
   app.decorate('metrics', metrics);
   app.decorate('lifecycle', lifecycle);
+  app.decorate('settleLogs', (withinMs: number) => logs?.settle(withinMs) ?? Promise.resolve());
   registerMetrics(app, metrics, { token: config.metricsToken });
   // Requests in flight, for the shutdown report (a response that never completes still closes its socket).
   // Callback hooks, not async ones, and one shared listener: this runs on every request (issue 16).

@@ -44,6 +44,14 @@ for (const { email } of admins) app.log.info(`granted admin to ${email} (ADMIN_E
 const workersStartMs = database.kind === 'pglite' ? 1_000 : 0;
 let startWorkers: NodeJS.Timeout | undefined;
 
+/** How long the last log lines may take to write before exiting (a reader that has gone gets none). */
+const LAST_LOGS_MS = 500;
+/** Exits once the last log lines are written or given up: a closed output pipe never holds the exit. */
+async function exit(code: number): Promise<never> {
+  await app.settleLogs(LAST_LOGS_MS);
+  process.exit(code);
+}
+
 let shuttingDown = false;
 /**
  * Graceful shutdown within SHUTDOWN_TIMEOUT_SECONDS: readiness turns 503, the listener closes, in-flight
@@ -54,7 +62,7 @@ let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) {
     app.log.warn(`${signal} received again: exiting now`);
-    process.exit(1);
+    await exit(1);
   }
   shuttingDown = true;
   clearTimeout(startWorkers);
@@ -81,7 +89,7 @@ async function shutdown(signal: string) {
           ? ` and outbox ${row.kind} ${row.id} mid-send (its lease runs out and another instance retries it; a text asks the provider first)`
           : ' and no outbox row'),
     );
-    process.exit(1);
+    void exit(1);
   }, deadline);
   // Keep-alive connections that fall idle after their last answer would hold close() until they time out.
   const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
@@ -91,10 +99,10 @@ async function shutdown(signal: string) {
     await database.close();
     clearTimeout(force);
     app.log.info({ ms: Date.now() - started }, 'shutdown complete: nothing abandoned');
-    process.exit(0);
+    await exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
+    await exit(1);
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

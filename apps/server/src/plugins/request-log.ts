@@ -16,6 +16,33 @@ export function logDestination() {
       clearInterval(flushing);
       destination.flush();
     },
+    /**
+     * Before the process exits: writes what is pending and waits for it, at most `withinMs`. pino flushes
+     * the rest synchronously on exit, and sonic-boom retries that write forever on any error but EAGAIN, so a
+     * reader that has gone (EPIPE: a log collector that died, a closed pipe) or a pipe nobody drains would
+     * keep the process alive for ever (issue 27). A write that fails (pino then stops logging to it) or does
+     * not finish in time gives the destination up: its exit-time flush is switched off and the lines are lost.
+     */
+    settle(withinMs: number): Promise<void> {
+      return new Promise((resolve) => {
+        const giveUp = () => {
+          destination.flushSync = () => {};
+          resolve();
+        };
+        const timer = setTimeout(giveUp, withinMs);
+        try {
+          destination.flush((error) => {
+            clearTimeout(timer);
+            // fsync of a pipe fails with EINVAL after the write went through: only a failed write gives up.
+            if (error && (error as NodeJS.ErrnoException).code !== 'EINVAL') giveUp();
+            else resolve();
+          });
+        } catch {
+          clearTimeout(timer);
+          giveUp();
+        }
+      });
+    },
   };
 }
 const LOG_FLUSH_MS = 250;
