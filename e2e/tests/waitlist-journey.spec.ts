@@ -131,3 +131,48 @@ test('an owner fills a cancelled slot from the waitlist by text', async ({ page,
   await expect(page.getByText('Yes!').first()).toBeVisible();
   await snap(page, 'conversation');
 });
+
+/** Issue 27: on a 390 px phone, a removal is undone from its toast, and a removed row can be restored. */
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('an owner removes a customer by mistake and undoes it', async ({ page, request }) => {
+    const owner = await onboardedOwner(request, newOwner('undo'));
+    await signIn(page, owner.token);
+    await page.goto('/waitlist');
+    await addCustomer(page, 'Ana Ruiz', '212-555-0111');
+    await addCustomer(page, 'Marcus Lee', '212-555-0112');
+    await addCustomer(page, 'Zoe Kim', '212-555-0113');
+    const list = page.getByRole('list', { name: 'Customers in waitlist order' });
+    const names = list.getByRole('listitem');
+    await expect(names).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'Remove Marcus Lee' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Marcus Lee removed' });
+    await expect(toast).toBeVisible();
+    await expect(names).toHaveCount(2);
+    const undo = toast.getByRole('button', { name: 'Undo removing Marcus Lee' });
+    // Within the phone's width, and big enough for a thumb.
+    const box = await undo.boundingBox();
+    expect(box && box.x + box.width <= 390 && box.height >= 36).toBe(true);
+    await snap(page, 'waitlist-undo-toast-390');
+    await undo.click();
+
+    await expect(page.getByText('Marcus Lee is back on the waitlist')).toBeVisible();
+    // Back at his old place, between the same neighbours.
+    await expect(names).toHaveText([/Ana Ruiz/, /Marcus Lee/, /Zoe Kim/]);
+    await expect(list.getByRole('listitem', { name: 'Marcus Lee' })).toContainText('2');
+
+    // Removed again, and restored later from the Removed filter.
+    await page.getByRole('button', { name: 'Remove Marcus Lee' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(names).toHaveCount(2);
+    await page.getByRole('button', { name: 'Removed', exact: true }).click();
+    await page.getByRole('button', { name: 'Restore Marcus Lee' }).click();
+    await expect(page.getByText('Marcus Lee is back on the waitlist')).toBeVisible();
+    await page.getByRole('button', { name: 'Active', exact: true }).click();
+    await expect(names).toHaveText([/Ana Ruiz/, /Marcus Lee/, /Zoe Kim/]);
+    await snap(page, 'waitlist-restored-390');
+  });
+});
