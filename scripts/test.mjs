@@ -81,6 +81,7 @@ await step(
   {},
   tapCounts(importRulesReport),
 );
+await vitest('Contract tests (messages, phone rules)', 'packages/contract', join(reports, 'contract.json'));
 await vitest('API and unit tests on PGlite', 'apps/server', join(reports, 'api-pglite.json'));
 if (process.env.TEST_DATABASE_URL) {
   await vitest('API and unit tests on PostgreSQL', 'apps/server', join(reports, 'api-postgres.json'), {

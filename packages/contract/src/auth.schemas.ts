@@ -7,6 +7,11 @@ import {
   VERIFICATION_CODE_LENGTH,
 } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
+import { businessPhoneValue } from './phone.ts';
+
+/** A US business phone's 10 national digits (SPEC §5); "+1 (555) 123-4567" arrives here as 5551234567. */
+const isBusinessPhoneDigits = (digits: string) =>
+  digits.length === BUSINESS_PHONE_DIGITS && /^\d+$/.test(digits);
 
 const requiredText = (message: string, max = 100) =>
   z.string({ error: message }).trim().min(1, message).max(max, m.nameTooLong);
@@ -30,8 +35,8 @@ const businessPhoneField = z
   .string({ error: m.businessPhoneRequired })
   .trim()
   .min(1, m.businessPhoneRequired)
-  .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits.length === BUSINESS_PHONE_DIGITS, m.businessPhoneInvalid);
+  .transform(businessPhoneValue)
+  .refine((digits) => isBusinessPhoneDigits(digits), m.businessPhoneInvalid);
 
 const optionalText = (max: number) =>
   z
@@ -92,11 +97,8 @@ export const updateDetailsBody = z.object({
   businessPhone: z
     .string()
     .nullish()
-    .transform((value) => (value ?? '').replace(/\D/g, ''))
-    .refine(
-      (digits) => digits.length === 0 || digits.length === BUSINESS_PHONE_DIGITS,
-      m.businessPhoneInvalid,
-    ),
+    .transform((value) => businessPhoneValue(value ?? ''))
+    .refine((digits) => digits.length === 0 || isBusinessPhoneDigits(digits), m.businessPhoneInvalid),
   businessAddress: optionalText(200),
   city: optionalText(100),
   state: optionalText(50),

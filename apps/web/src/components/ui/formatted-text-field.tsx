@@ -72,9 +72,13 @@ const usPhoneInput = {
   placeholder: '(555) 123-4567',
 } as const;
 
-/** A US phone number, formatted as typed: "(555) 123-4567". */
+/**
+ * A US phone number, formatted as typed: "(555) 123-4567", at most 10 digits. A pasted number replaces the
+ * field: "+1 (555) 123-4567" loses its country code, not its last digit, and a foreign one ("+44 20 7946
+ * 0958") stays as written so the form refuses it instead of cutting it into another number (issue 27).
+ */
 export function UsPhoneField<T extends FieldValues>(props: FieldKindProps<T>) {
-  return <FormattedTextField {...usPhoneInput} {...props} format={formatUsPhone} />;
+  return <FormattedTextField {...usPhoneInput} {...props} format={formatUsPhone} formatPaste />;
 }
 
 // No maxLength: the browser would cut "123-456" to "123-45" before the digits are kept.
