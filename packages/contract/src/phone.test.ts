@@ -8,7 +8,12 @@ import { formatUsPhone, isForeignPhone, phoneDigits } from './phone.ts';
 const business = (businessPhone: string) =>
   businessVerificationBody.safeParse({ businessName: 'Bella Salon', businessPhone });
 const profile = (businessPhone: string) =>
-  updateDetailsBody.safeParse({ firstName: 'Bella', lastName: 'Rossi', email: 'b@example.com', businessPhone });
+  updateDetailsBody.safeParse({
+    firstName: 'Bella',
+    lastName: 'Rossi',
+    email: 'b@example.com',
+    businessPhone,
+  });
 
 describe('the business phone', () => {
   it.each([
