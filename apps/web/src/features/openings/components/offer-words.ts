@@ -21,10 +21,7 @@ export function rankReason(rank: number, reason: string): string {
 
 /** "8:00 am": the quiet-hours time as the owner set it on the Services page. */
 export const shortClock = (iso: string, timeZone: string) =>
-  formatInZone(iso, timeZone, { hour: 'numeric', minute: '2-digit' }).replace(
-    /\s?([AP])M$/,
-    (_, half) => ` ${half.toLowerCase()}m`,
-  );
+  formatInZone(iso, timeZone, { hour: 'numeric', minute: '2-digit' });
 
 /** "Not texted: quiet hours". */
 export const skippedLabel = (reason: SkipReason) => {

@@ -15,7 +15,7 @@ describe('business time zone', () => {
 
   it('names the day when the reset is further off', () => {
     expect(resetsAtLabel('2030-01-05T05:00:00.000Z', 'America/New_York', now)).toBe(
-      'Saturday at 12:00 AM EST',
+      'Saturday at 12:00 am EST',
     );
   });
 

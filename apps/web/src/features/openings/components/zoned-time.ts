@@ -1,11 +1,7 @@
-/** Dates and times as the business reads them: in its own time zone, whatever the phone's. */
-export function formatInZone(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone, ...options }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-US', options).format(new Date(iso));
-  }
-}
+import { formatInZone } from '../../../lib/clock.ts';
+
+/** Dates and times as the business reads them: in its own time zone, whatever the phone's, on the 12-hour clock. */
+export { formatInZone };
 
 export const slotTime = (iso: string, timeZone: string) =>
   formatInZone(iso, timeZone, {
@@ -39,7 +35,7 @@ export function resetsAtLabel(iso: string, timeZone: string, now = new Date()): 
   const today = todayInZone(timeZone, now);
   const tomorrow = todayInZone(timeZone, new Date(now.getTime() + 86_400_000));
   const when = clockTime(iso, timeZone);
-  const midnight = /^12:00\sAM\s?/;
+  const midnight = /^12:00\sam\s?/;
   if (resetDay === tomorrow && midnight.test(when))
     return `tonight at midnight (${when.replace(midnight, '')})`;
   if (resetDay === today) return `today at ${when}`;

@@ -31,7 +31,7 @@ describe('open a slot', () => {
   it('shows alerts used today and when the count resets, in the business time zone', async () => {
     await openOpenings({ alertsToday: { used: 1, limit: 2, resetsAt: '2030-01-04T05:00:00.000Z' } });
     expect(screen.getByTestId('alerts-today')).toHaveTextContent(
-      /Alerts used today: 1 of 2 · resets Friday at 12:00 AM EST/,
+      /Alerts used today: 1 of 2 · resets Friday at 12:00 am EST/,
     );
     expect(
       within(form()).getByText(/In your business time zone \(America\/New_York\)\./),
@@ -175,7 +175,7 @@ describe('the openings list', () => {
     const color = screen.getByRole('listitem', { name: /^Color/ });
     expect(within(color).getByText('Filled')).toBeInTheDocument();
     expect(within(color).getByTestId('opening-winner')).toHaveTextContent(
-      'Claimed by Ana Ruiz · (212) 555-0101 at 1:04 PM EST',
+      'Claimed by Ana Ruiz · (212) 555-0101 at 1:04 pm EST',
     );
     expect(within(color).getByTestId('opening-winner').textContent).not.toContain('((');
     expect(within(color).queryByRole('button', { name: /Close/ })).not.toBeInTheDocument();

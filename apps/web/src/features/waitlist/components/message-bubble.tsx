@@ -1,6 +1,7 @@
 import type { Message } from '@waitlist/contract';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { formatInZone } from '../../../lib/clock.ts';
 import { replyKeyword } from './reply-keywords.ts';
 
 const deliveryLabels: Record<
@@ -16,7 +17,7 @@ const deliveryLabels: Record<
 };
 
 /**
- * "Jan 3, 1:04 PM EST": in the business's time zone with its name, as the opening page shows times
+ * "Jan 3, 1:04 pm EST": in the business's time zone with its name, as the opening page shows times
  * (the phone's own zone, named, until the business's is known).
  */
 export function messageTime(iso: string, timeZone: string | undefined): string {
@@ -27,11 +28,7 @@ export function messageTime(iso: string, timeZone: string | undefined): string {
     minute: '2-digit',
     timeZoneName: 'short',
   };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-US', options).format(new Date(iso));
-  }
+  return formatInZone(iso, timeZone, options);
 }
 
 /** One text in a conversation (the customer page and the inbox), with what it answered beneath, if given. */

@@ -1,4 +1,5 @@
 import type { TimePreference } from '@waitlist/contract';
+import { clockRange } from '../../../lib/clock.ts';
 
 export const dayNames = [
   'Sunday',
@@ -10,7 +11,7 @@ export const dayNames = [
   'Saturday',
 ] as const;
 
-/** "Mon, Wed 09:00–12:00" for a row; weekdays and weekends read as words. */
+/** "Mon, Wed 9:00 am–12:00 pm" for a row (the 12-hour clock of a US business); weekdays and weekends read as words. */
 export function describePreference(preference: TimePreference): string {
   const days = [...preference.days].sort();
   const key = days.join(',');
@@ -22,5 +23,5 @@ export function describePreference(preference: TimePreference): string {
         : days.length === 7
           ? 'Every day'
           : days.map((day) => dayNames[day]?.slice(0, 3)).join(', ');
-  return `${label} ${preference.from}–${preference.to}`;
+  return `${label} ${clockRange(preference.from, preference.to)}`;
 }

@@ -1,13 +1,29 @@
 import type { createCustomerBody } from '@waitlist/contract';
-import { type Control, Controller, type FieldErrors, useFieldArray } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, useFieldArray, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { BoundField } from '../../../lib/form-fields.ts';
-import { dayNames } from './preferences.ts';
+import { dayNames, describePreference } from './preferences.ts';
 
 type CustomerFormInput = z.input<typeof createCustomerBody>;
 type PreferenceField = `preferences.${number}.from` | `preferences.${number}.to`;
+
+const clockPattern = /^\d{2}:\d{2}$/;
+
+/** The row as the list will show it, "Weekdays 9:00 am–5:00 pm", under the native time inputs. */
+function PreferenceSummary({ control, index }: { control: Control<CustomerFormInput>; index: number }) {
+  const preference = useWatch({ control, name: `preferences.${index}` });
+  const days = preference?.days ?? [];
+  const from = preference?.from ?? '';
+  const to = preference?.to ?? '';
+  if (days.length === 0 || !clockPattern.test(from) || !clockPattern.test(to)) return null;
+  return (
+    <p className="field__hint preference__summary" data-testid="preference-summary">
+      {describePreference({ days, from, to })}
+    </p>
+  );
+}
 
 /** When the customer can come: days and hours; without any, every opening fits them. */
 export function TimePreferencesFields({
@@ -75,6 +91,7 @@ export function TimePreferencesFields({
                 Remove
               </Button>
             </div>
+            <PreferenceSummary control={control} index={index} />
           </fieldset>
         );
       })}

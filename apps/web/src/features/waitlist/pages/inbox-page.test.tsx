@@ -93,7 +93,7 @@ describe('the inbox (issue 15)', () => {
     });
     const thread = await screen.findByRole('list', { name: 'Texts with Ann Lee' });
     expect(within(thread).getByText(/About:/)).toHaveTextContent(
-      /About: Color · Jan 4, 3:00 PM EST · still open/,
+      /About: Color · Jan 4, 3:00 pm EST · still open/,
     );
     const box = screen.getByLabelText('Your reply');
     await app.user.type(box, 'Sure, 4 works');

@@ -70,7 +70,7 @@ describe('what a new owner saw wrong on Waitlist, a customer and an opening', ()
     });
     renderApp(`/waitlist/${maria.id}`, { token: 'tok' });
     const thread = await screen.findByRole('list', { name: 'Texts with Maria' });
-    await waitFor(() => expect(within(thread).getByText('Jan 3, 12:04 PM CST')).toBeInTheDocument());
+    await waitFor(() => expect(within(thread).getByText('Jan 3, 12:04 pm CST')).toBeInTheDocument());
   });
 
   it('a customer who replied STOP shows as opted out on the opening, not "Filled by another"', async () => {
