@@ -135,7 +135,7 @@ export function createConversation(deps: ConversationDeps) {
       }
     }
     const result = await db.transaction(async (tx): Promise<InboundResult> => {
-      const stored = await texts.record(tx, { ...text, read: keyword !== null || reading.claim });
+      const stored = await texts.record(tx, { ...text, read: keyword !== null });
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       const { user, customer, messageId } = stored;
       const business = {
@@ -163,6 +163,8 @@ export function createConversation(deps: ConversationDeps) {
         state,
         decideReply(state, reading, now),
       );
+      // The YES that won is shown by the opening; any other (late, to a slot already decided) stays unread.
+      if (after.offer?.won && !offer?.offer.won) await texts.markRead(tx, messageId, now);
       // The verdict for the customer's next reply, from the state the decision left, written only if the
       // row still holds what it was decided from.
       await deps.customers.writeReplyVerdict(tx, customer.id, after.customer, verdictOf(after, now));

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, dateOrNull, type Executor, placeholder as p, preparedRows } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
@@ -16,7 +16,11 @@ export interface InboundTextInput {
   encoding: string;
   providerMessageId: string;
   now: Date;
-  /** Keywords and claims are stored read: the inbox counts only replies the owner should read. */
+  /**
+   * Keywords are stored read (the app answered them): the inbox counts only replies the owner should read. A
+   * YES is stored unread and marked read only when it wins the slot (the opening shows the win); a YES that
+   * arrives after the slot is decided stays unread for the owner to see (issue 27).
+   */
   read: boolean;
 }
 
@@ -113,6 +117,10 @@ export function prepareInboundTexts(db: Database, answer?: VerdictAnswer) {
       };
     },
     recordIfQuiet: ifQuiet,
+    /** A reply the owner need not read: the YES that won its slot (the opening shows the win). */
+    async markRead(executor: Executor, messageId: string, now: Date) {
+      await executor.update(messages).set({ readAt: now }).where(eq(messages.id, messageId));
+    },
   };
 }
 
@@ -173,7 +181,7 @@ function prepareIfQuiet(
           insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient
           where quiet or ${answering}
           on conflict (id) do nothing returning id
-        ), message as (${message(claim ? now : sql`null`)})${answers ? answerCtes(answers.take) : sql``}
+        ), message as (${message(sql`null`)})${answers ? answerCtes(answers.take) : sql``}
         select coalesce(recipient.quiet or ${answering}, false), (select count(*) from event)::int,
           (select id from message), recipient.opted_out, coalesce(recipient.answer_due, false),
           recipient.business_name, ${answers ? sql`(select count(*)::int from answer)` : sql`0`}
@@ -200,8 +208,9 @@ function prepareIfQuiet(
   };
 
   /**
-   * A claim is stored read, like keywords: the inbox counts only replies the owner should read. `answered`:
-   * the automatic answer was queued with it (the caller wakes the outbox).
+   * A quiet claim (a YES that changes nothing: the slot was decided) is stored unread, like free text: the
+   * owner sees it (issue 27). `answered`: the automatic answer was queued with it (the caller wakes the
+   * outbox).
    */
   return async function recordIfQuiet(
     input: Omit<InboundTextInput, 'read'>,
@@ -212,7 +221,7 @@ function prepareIfQuiet(
     | { outcome: 'stored'; messageId: string; customerOptedOut: boolean; answered: boolean }
   > {
     const run = async (texts: AnswerTexts | undefined) => {
-      const given = { ...values({ ...input, read: claim }), ...answerValues(texts, input.now) };
+      const given = { ...values({ ...input, read: false }), ...answerValues(texts, input.now) };
       const [row] = await (claim ? statements.claim : statements.text)(given);
       return row ?? [];
     };

@@ -72,6 +72,7 @@ export function createInboundTexts(db: Database, texting: Texting, answer?: Verd
   return {
     record: stored.record,
     recordIfQuiet: stored.recordIfQuiet,
+    markRead: stored.markRead,
     answer: texting.answer,
     queueOrSkip: texting.queueOrSkip,
     recordOptOut,

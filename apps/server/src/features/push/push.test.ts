@@ -144,6 +144,16 @@ describe('pushes to the owner', () => {
     expect((got[0]!.payload as { body: string }).body).toBe('Priya: Can I come at 4 instead?');
   });
 
+  it('a question after the daily automatic answer still reaches the owner’s phone (issue 27)', async () => {
+    const { o, customer } = await ownerWithAlert(503);
+    const { device } = await subscribeDevice(o.token);
+    await reply(customer.phone, o.number, 'what time?');
+    await reply(customer.phone, o.number, 'I need to cancel, is that ok?');
+    await t.app.outbox.drain();
+    const bodies = pushesTo(device.id).map((p) => (p.payload as { body: string }).body);
+    expect(bodies).toEqual(['Priya: what time?', 'Priya: I need to cancel, is that ok?']);
+  });
+
   it('410 from the push service removes the subscription; nothing is retried', async () => {
     const { o, customer } = await ownerWithAlert(503);
     const { device } = await subscribeDevice(o.token);
