@@ -26,11 +26,11 @@ const pricing = (discountPercent: number): Pricing => ({
 export const PLAN_PRICES: Pricing = pricing(YEARLY_DISCOUNT_PERCENT);
 
 /**
- * SPEC §9: what the page shows when GET /stripe/pricing fails: the same monthly prices, and yearly as twelve
- * months without the saving ($348 / $948), so the page never promises a saving it cannot confirm. Derived from
- * the same monthly prices, so the two never drift apart.
+ * SPEC §9: what the page shows when GET /stripe/pricing fails. Issue 27: the same prices the server charges,
+ * with the same yearly saving, so the toggle still says "Save 20%" (the SPEC's $348 / $948 were twelve months
+ * without the saving the toggle promises). One source: PLAN_PRICES, from the same monthly prices and discount.
  */
-export const FALLBACK_PRICING: Pricing = pricing(0);
+export const FALLBACK_PRICING: Pricing = PLAN_PRICES;
 
 /** SPEC §9 next-billing-date fallback: created + 30 days (monthly) or 365 days (yearly). */
 export const PERIOD_FALLBACK_DAYS = { monthly: 30, yearly: 365 } as const;

@@ -35,7 +35,8 @@ describe('yearly saving (computed, issue 4: one figure on the toggle and the car
   it('labels the toggle with the same figure, "up to" when the plans differ, nothing when 0', () => {
     expect(toggleSavingLabel(localPricing)).toBe('Save 20%');
     expect(planSavingPercent(localPricing, 'STARTER')).toBe(20);
-    expect(toggleSavingLabel(FALLBACK_PRICING)).toBeNull();
+    // Issue 27: the fallback carries the same saving, so the toggle says the same without the server.
+    expect(toggleSavingLabel(FALLBACK_PRICING)).toBe('Save 20%');
     const mixed = {
       ...localPricing,
       GROWTH: { ...localPricing.GROWTH, yearly: { amount: 71100, currency: 'usd' } },
