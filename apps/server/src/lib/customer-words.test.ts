@@ -92,7 +92,8 @@ describe('the catalogue', () => {
     expect(texts.help('B')).toContain(stop);
     expect(texts.joinStopped('B')).toContain(joinWord);
     expect(join.consent('B')).toContain(help);
-    expect(join.poster.smallPrint).toContain(joinWord);
+    expect(join.poster.textJoin('(555) 010-0000')).toContain(joinWord);
+    expect(join.poster.smallPrint).toContain(stop);
     for (const body of Object.values(templates)) expect(body).toMatch(/\{name\}/);
   });
 });

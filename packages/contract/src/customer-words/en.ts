@@ -175,7 +175,8 @@ export const en: CustomerWords = {
       headline: 'Want an earlier appointment?',
       lead: 'Scan to join our waitlist. We text you when a slot opens.',
       qrAlt: (link) => `QR code for ${link}`,
-      smallPrint: 'Or text JOIN to our number. Msg & data rates may apply. Reply STOP to opt out.',
+      textJoin: (number) => `Or text JOIN to our number: ${number}.`,
+      smallPrint: 'Msg & data rates may apply. Reply STOP to opt out.',
     },
   },
 };

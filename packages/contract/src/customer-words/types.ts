@@ -136,6 +136,8 @@ export interface JoinWords {
     headline: string;
     lead: string;
     qrAlt: (link: string) => string;
+    /** "Or text JOIN to our number: (555) 123-4567.", shown only once the business has a text number. */
+    textJoin: (number: string) => string;
     smallPrint: string;
   };
 }

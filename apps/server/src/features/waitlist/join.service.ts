@@ -208,6 +208,8 @@ export function createJoinService(deps: JoinDeps) {
       return {
         businessName: businessOf(owner),
         consentText: joinWords.consent(businessOf(owner)),
+        // Only a verified number answers a JOIN text (issue 27: the poster prints it).
+        textNumber: owner.plivoNumberStatus === 'verified' ? owner.plivoNumber : null,
         full: !(await hasRoom(db, owner, 1)),
         proofRequired: await proofRequired(deps.limiter, address),
         services: (await deps.catalog.listServices(db, owner.id)).map(({ id, name }) => ({ id, name })),

@@ -53,6 +53,7 @@ describe('the public join page', () => {
       data: {
         businessName: 'Bella Salon',
         consentText: joinWords.consent('Bella Salon'),
+        textNumber: o.number,
         full: false,
         proofRequired: false,
         services: [],
@@ -154,6 +155,14 @@ describe('the public join page', () => {
     expect(
       (await join(o.slug, { name: 'B', phone: customerPhone(851), consent: true, altcha }, ip)).statusCode,
     ).toBe(429);
+  });
+
+  it('gives the poster the business number only once it is verified (issue 27)', async () => {
+    const o = await ownerWithLink();
+    const page = () => t.app.inject({ method: 'GET', url: `/api/v1/join/${o.slug}` });
+    expect((await page()).json().data.textNumber).toMatch(/^\+1555555\d{4}$/);
+    await t.database.db.update(users).set({ plivoNumberStatus: 'pending' }).where(eq(users.id, o.id));
+    expect((await page()).json().data.textNumber).toBeNull();
   });
 
   it('says kindly when the waitlist is full, and sends nothing', async () => {

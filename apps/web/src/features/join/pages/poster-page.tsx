@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { displayPhone } from '../../../lib/phone-display.ts';
 import { qrUrl, useJoinPage } from '../api/join.ts';
 import '../components/join.css';
 
@@ -34,6 +35,10 @@ export function PosterPage() {
           height={320}
         />
         <p className="poster__link">{link.replace(/^https?:\/\//, '')}</p>
+        {/* The JOIN line only with a number to text (issue 27); a business without one yet leaves it out. */}
+        {page.data.textNumber ? (
+          <p className="poster__text-join">{words.textJoin(displayPhone(page.data.textNumber))}</p>
+        ) : null}
         <p className="poster__small">{words.smallPrint}</p>
       </article>
     </div>
