@@ -166,7 +166,9 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
 }) => {
   const owner = newOwner();
 
+  // A visitor's / is the product page (issue 27); its Log in link opens the login form.
   await page.goto('/');
+  await page.getByRole('link', { name: 'Log in' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await snap(page, 'login');

@@ -103,7 +103,7 @@ describe('guards (SPEC §2, in order)', () => {
     expect(app.location()).toBe('/congratulations');
   });
 
-  it('sends / to /account', async () => {
+  it('sends a signed-in owner from / to /account (a visitor sees the product page instead, issue 27)', async () => {
     const app = await landing('/', 'My Account');
     expect(app.location()).toBe('/account');
   });

@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { Guard, PublicOnly } from './guards.tsx';
@@ -56,6 +56,14 @@ export const routes: RouteObject[] = [
         element: <PublicOnly redirectTo="/account" />,
         children: [
           {
+            // The product page for a visitor (issue 27); a signed-in owner still goes on to /account.
+            path: '/',
+            ...page(
+              () => import('../features/landing/pages/landing-page.tsx'),
+              (m) => m.LandingPage,
+            ),
+          },
+          {
             path: '/reset-password',
             ...page(
               () => import('../features/auth/pages/reset-password-page.tsx'),
@@ -105,7 +113,6 @@ export const routes: RouteObject[] = [
       {
         element: <Guard level="full" />,
         children: [
-          { path: '/', element: <Navigate to="/account" replace /> },
           {
             path: '/account',
             // With the billing feature's Plan and Billing tabs; Stripe's card form is a chunk of its own,
