@@ -57,6 +57,9 @@ export const openingCustomers = {
 };
 
 /** The business's services, staff and offer rules as openings see them (features/services; issue 26). */
+/** Customers' texts as an opening's rows show them ("Asked: …"; features/messaging owns the table). */
+export const openingReplies = { since: messagingRepo.customerRepliesSince };
+
 export const openingCatalog = {
   findService: servicesRepo.findService,
   findStaff: servicesRepo.findStaff,

@@ -338,6 +338,8 @@ export const offerSchema = z.object({
   /** A held text goes out then (quiet hours). */
   sendAt: z.string().nullable(),
   skipReason: z.enum(skipReasons).nullable(),
+  /** The customer's newest question since their alert (not a YES, STOP or HELP): "Asked: what time?" (issue 27). */
+  question: z.object({ body: z.string(), at: z.string() }).nullable(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 

@@ -148,6 +148,7 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     sentAt: '2030-01-03T18:00:01.000Z',
     status: 'sent',
     optedOut: false,
+    question: null,
     toldAt: null,
     rank: 1,
     reason: '',

@@ -1,5 +1,5 @@
 import { type Message, smsInfo, textAsSent } from '@waitlist/contract';
-import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { MessageRow } from '../../db/rows.ts';
 import { inboundEvents, messages } from '../../db/schema.ts';
@@ -201,6 +201,26 @@ export async function unreadReplies(executor: Executor, userId: string): Promise
     .from(messages)
     .where(and(eq(messages.userId, userId), eq(messages.direction, 'in'), isNull(messages.readAt)));
   return Number(row?.count ?? 0);
+}
+
+/**
+ * The texts these customers sent the business since `since`, newest first (the opening's "Asked: …" line;
+ * messages_customer_idx). At most 50 a customer is more than an opening's row ever shows.
+ */
+export function customerRepliesSince(executor: Executor, userId: string, customerIds: string[], since: Date) {
+  return executor
+    .select({ customerId: messages.customerId, body: messages.body, createdAt: messages.createdAt })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.userId, userId),
+        eq(messages.direction, 'in'),
+        inArray(messages.customerId, customerIds),
+        gte(messages.createdAt, since),
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(50 * customerIds.length);
 }
 
 /** Marks a customer's replies read. */

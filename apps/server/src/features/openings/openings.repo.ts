@@ -124,7 +124,8 @@ export function offerOutcome(row: {
   return 'not_texted' as const;
 }
 
-export function offerDto(row: Awaited<ReturnType<typeof offersOf>>[number]): Offer {
+/** An offer's row; its `question` comes from the customer's texts (openings.service.ts). */
+export function offerDto(row: Awaited<ReturnType<typeof offersOf>>[number]): Omit<Offer, 'question'> {
   return {
     customerId: row.customerId,
     name: row.name,

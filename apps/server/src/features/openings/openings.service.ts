@@ -4,6 +4,7 @@ import {
   type CreateOpeningBody,
   type OfferSettings,
   type OpeningPreview,
+  readReply,
   waitlistMessages,
 } from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
@@ -64,6 +65,15 @@ export interface OpeningsDeps {
       userId: string,
     ): Promise<Record<'cancellation_alert' | 'claimed' | 'already_filled', { body: string }>>;
   };
+  /** The texts customers sent the business since a time, newest first (features/messaging). */
+  replies: {
+    since(
+      executor: Executor,
+      userId: string,
+      customerIds: string[],
+      since: Date,
+    ): Promise<{ customerId: string | null; body: string; createdAt: Date }[]>;
+  };
   /** The business's services, staff and offer rules (features/services; issue 26). */
   catalog: {
     findService(
@@ -110,16 +120,48 @@ async function listed(deps: Pick<OpeningsDeps, 'db' | 'catalog'>, userId: string
   return rows.map((row) => ({ ...row, staffName: row.staffId ? (names.get(row.staffId) ?? null) : null }));
 }
 
+/**
+ * What each texted customer last asked since their alert (issue 27: "Asked: what time?" on their row): their
+ * newest text after it that the catalogue reads as neither a keyword, a claim nor a back-out.
+ */
+async function questionsOf(
+  deps: OpeningsDeps,
+  userId: string,
+  rows: { customerId: string; sentAt: Date | null }[],
+): Promise<Map<string, { body: string; at: string }>> {
+  const sentAt = new Map(rows.flatMap((row) => (row.sentAt ? [[row.customerId, row.sentAt] as const] : [])));
+  const questions = new Map<string, { body: string; at: string }>();
+  if (sentAt.size === 0) return questions;
+  const since = new Date(Math.min(...[...sentAt.values()].map((at) => at.getTime())));
+  for (const reply of await deps.replies.since(deps.db, userId, [...sentAt.keys()], since)) {
+    const customerId = reply.customerId!;
+    if (questions.has(customerId) || reply.createdAt < sentAt.get(customerId)!) continue;
+    const reading = readReply(reply.body);
+    if (reading.keyword || reading.claim || reading.backOut) continue;
+    questions.set(customerId, { body: reply.body, at: reply.createdAt.toISOString() });
+  }
+  return questions;
+}
+
+/** One opening with its offers, each with what the customer asked since their alert. */
+async function openingDetail(deps: OpeningsDeps, userId: string, id: string) {
+  const [opening] = await listed(deps, userId, id);
+  if (!opening) throw new NotFound(waitlistMessages.openingNotFound);
+  const offerRows = await repo.offersOf(deps.db, id);
+  const questions = await questionsOf(deps, userId, offerRows);
+  return {
+    ...opening,
+    offers: offerRows.map((row) => ({
+      ...repo.offerDto(row),
+      question: questions.get(row.customerId) ?? null,
+    })),
+  };
+}
+
 export function createOpeningsService(deps: OpeningsDeps) {
+  const detail = (userId: string, id: string) => openingDetail(deps, userId, id);
   const { db, clock, customers, users, readOnlyReason } = deps;
   const wakeOutbox = () => deps.onOutboxWrite?.();
-
-  async function detail(userId: string, id: string) {
-    const [opening] = await listed(deps, userId, id);
-    if (!opening) throw new NotFound(waitlistMessages.openingNotFound);
-    const offerRows = await repo.offersOf(db, id);
-    return { ...opening, offers: offerRows.map(repo.offerDto) };
-  }
 
   /** Closes or expires an open opening (its row locked by the UPDATE's condition) and frees its customers. */
   async function finish(

@@ -96,4 +96,27 @@ describe('late replies and questions reach the owner', () => {
       lastReply: { body: 'can I cancel my 4pm?' },
     });
   });
+
+  it('the opening’s row of a customer who asked says what (“Asked: …”), not a YES, STOP or HELP', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    const fay = await addCustomer(t, o.token, 841, { name: 'Fay Asks' });
+    const gus = await addCustomer(t, o.token, 842, { name: 'Gus Help' });
+    await reply(fay.phone, o.number, 'Before the slot: hello'); // before the alert: not about it
+    const opened = await call(t, o.token, 'POST', '/openings', {
+      startsAt: new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString(),
+      durationMinutes: 30,
+      service: 'Cut',
+      priceCents: 4000,
+      mode: 'all',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    await t.app.outbox.drain();
+    await reply(fay.phone, o.number, 'what time?');
+    await reply(fay.phone, o.number, 'is it with Maria?');
+    await reply(gus.phone, o.number, 'HELP');
+    const detail = (await call(t, o.token, 'GET', `/openings/${opened.json().data.id}`)).json().data;
+    const offerOf = (name: string) => detail.offers.find((offer: { name: string }) => offer.name === name);
+    expect(offerOf('Fay Asks').question).toMatchObject({ body: 'is it with Maria?' });
+    expect(offerOf('Gus Help').question).toBeNull();
+  });
 });

@@ -39,6 +39,16 @@ export function OfferRow({ offer, timeZone }: { offer: Offer; timeZone: string }
             ? ` · goes out at ${shortClock(offer.sendAt, timeZone)}`
             : ''}
         </p>
+        {offer.question ? (
+          <p className="offer-row__question">
+            <Link
+              to={`/inbox/${offer.customerId}`}
+              aria-label={`Asked: ${offer.question.body}. Open the conversation`}
+            >
+              Asked: “{offer.question.body}”
+            </Link>
+          </p>
+        ) : null}
       </div>
       <Badge tone={outcome.tone}>{outcome.label}</Badge>
     </li>

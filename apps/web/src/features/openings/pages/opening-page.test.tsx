@@ -55,6 +55,23 @@ describe('who was asked and why (issue 26)', () => {
   });
 });
 
+describe('a customer who asked (issue 27)', () => {
+  it('shows “Asked: …” on their row, linked to the conversation', async () => {
+    const opening = makeOpening({ service: 'Color' });
+    const asked = makeOffer({
+      customerId: 'c-asks',
+      name: 'Jenny',
+      question: { body: 'what time?', at: '2030-01-03T18:03:00.000Z' },
+    });
+    openOpening(openingDetail(opening, [asked, makeOffer({ name: 'Sam', rank: 2 })]));
+    const row = await screen.findByRole('listitem', { name: 'Jenny' });
+    const link = within(row).getByRole('link', { name: /Asked: what time\?/ });
+    expect(link).toHaveTextContent('Asked: “what time?”');
+    expect(link).toHaveAttribute('href', '/inbox/c-asks');
+    expect(within(screen.getByRole('listitem', { name: 'Sam' })).queryByText(/Asked/)).toBeNull();
+  });
+});
+
 describe('the winner backs out', () => {
   const filled = () =>
     makeOpening({ service: 'Haircut', status: 'filled', winner, filledAt: '2030-01-03T18:04:00.000Z' });
