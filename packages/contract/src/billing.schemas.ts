@@ -150,6 +150,26 @@ export const subscriptionChangeResponse = z.object({
 });
 export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponse>;
 
+/**
+ * GET /stripe/plan-change-preview?planType=&billingPeriod= (issue 27): what confirming the change would do and
+ * charge today, before the owner confirms; nothing is changed or charged.
+ */
+export const planChangePreviewQuery = planChangeBody;
+export const planChangePreviewSchema = z.object({
+  /** As the change's answer: `now` (charged today), `period_end` (scheduled), `none` (the current plan). */
+  effective: z.enum(['now', 'period_end', 'none']),
+  /** Cents charged today: the full price, the prorated difference, or 0. */
+  amountDue: z.number().int().nonnegative(),
+  currency: z.string(),
+  /** When a scheduled change starts (Unix seconds), else null. */
+  effectiveAt: z.number().nullable(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+export const planChangePreviewResponse = z.object({
+  success: z.literal(true),
+  data: planChangePreviewSchema,
+});
+
 /** POST /stripe/cancel-subscription and /stripe/resume-subscription: the subscription after the change. */
 export const subscriptionActionResponse = z.object({
   success: z.literal(true),

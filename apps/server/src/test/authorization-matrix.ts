@@ -144,6 +144,9 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // ---- billing (SPEC's /stripe/* paths, local provider) ----
   'GET /api/v1/stripe/pricing': row(fullOwners(200)),
   'GET /api/v1/stripe/subscription': row(fullOwners(200)),
+  'GET /api/v1/stripe/plan-change-preview': row(fullOwners(200), {
+    query: 'planType=GROWTH&billingPeriod=monthly',
+  }),
   'POST /api/v1/stripe/create-checkout-session': row(fullOwners(400)),
   'POST /api/v1/stripe/update-subscription': row(fullOwners(400)),
   'POST /api/v1/stripe/update-subscription-with-existing-payment': row(fullOwners(400)),

@@ -4,6 +4,7 @@ import {
   billingMessages,
   type Invoice,
   type PlanChangeBody,
+  type PlanChangePreview,
   planLabels,
   planOfType,
   type Subscription,
@@ -122,6 +123,19 @@ export function billingPlanCalls(ctx: BillingContext) {
   return {
     changePlan: (user: UserRow, body: PlanChangeBody, paymentMethodId?: string) =>
       changePlan(ctx, user, body, paymentMethodId),
+
+    /**
+     * What `changePlan` would charge today (issue 27: the dialog shows it before Confirm). Read-only: an
+     * owner without a billing customer yet is not given one; their first plan costs its full price.
+     */
+    async previewPlanChange(user: UserRow, body: PlanChangeBody): Promise<PlanChangePreview> {
+      ctx.requireConfigured();
+      const target: PlanChange = { plan: planOfType[body.planType], billingPeriod: body.billingPeriod };
+      const customerId = await ctx.existingCustomer(user);
+      if (customerId) return providerCall(() => provider.previewPlanChange(customerId, target));
+      const price = (await providerCall(() => provider.getPricing()))[body.planType][body.billingPeriod];
+      return { effective: 'now', amountDue: price.amount, currency: price.currency, effectiveAt: null };
+    },
 
     /** Only an active subscription that is not already cancelling; it stays active to the period end. */
     async cancel(user: UserRow) {

@@ -8,6 +8,8 @@ import {
   paymentMethodChangeResponse,
   paymentMethodsResponse,
   planChangeBody,
+  planChangePreviewQuery,
+  planChangePreviewResponse,
   pricingResponse,
   redirectSessionResponse,
   setupIntentResponse,
@@ -61,6 +63,16 @@ const planRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
     success: true as const,
     subscription: await billingService.getSubscription(userOf(request)),
   }));
+
+  // Issue 27: the Confirm Plan Change dialog shows what is charged today before the owner confirms.
+  app.get(
+    '/stripe/plan-change-preview',
+    guardedRoute(planChangePreviewResponse, { querystring: planChangePreviewQuery }),
+    async (request) => ({
+      success: true as const,
+      data: await billingService.previewPlanChange(userOf(request), request.query),
+    }),
+  );
 
   app.post(
     '/stripe/create-checkout-session',

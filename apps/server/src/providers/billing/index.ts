@@ -44,6 +44,8 @@ export interface BillingProvider {
   /** The customer's current subscription (not canceled ones that ended), or null. */
   getSubscription(customerId: string): Promise<Subscription | null>;
   changePlan(customerId: string, change: PlanChange, idempotencyKey: string): Promise<PlanChangeResult>;
+  /** What `changePlan` would do and charge today, without changing or charging anything (issue 27). */
+  previewPlanChange(customerId: string, change: PlanChange): Promise<PlanChangePreview>;
   cancelAtPeriodEnd(customerId: string): Promise<Subscription>;
   resume(customerId: string): Promise<Subscription>;
 
@@ -67,6 +69,15 @@ export interface PlanChangeResult {
   effective: 'now' | 'period_end' | 'none';
   /** The invoice paid for a change that applies now (null when scheduled or unchanged). */
   invoice: Invoice | null;
+}
+
+export interface PlanChangePreview {
+  effective: 'now' | 'period_end' | 'none';
+  /** Cents charged today: the full price (a first subscription), the prorated difference, or 0. */
+  amountDue: number;
+  currency: string;
+  /** When a scheduled change starts (Unix seconds), else null. */
+  effectiveAt: number | null;
 }
 
 export interface CheckoutRequest extends PlanChange {

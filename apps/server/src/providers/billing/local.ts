@@ -8,6 +8,7 @@ import type { TestCardInput } from './local-cards.ts';
 import { type CheckoutSessionView, localCheckoutCalls } from './local-checkout.ts';
 import { localCustomerCalls } from './local-customers.ts';
 import { localPaymentMethodCalls } from './local-payment-methods.ts';
+import { localPlanPreviewCalls } from './local-plan-preview.ts';
 import { type InvoiceDocument, localPortalCalls, type PortalView } from './local-portal.ts';
 import { localSubscriptionCalls } from './local-subscription-calls.ts';
 import type { PeriodEndOutcome } from './local-subscriptions.ts';
@@ -67,6 +68,7 @@ export function createLocalBillingProvider(deps: {
     ...localCustomerCalls(ctx),
     ...localPaymentMethodCalls(ctx),
     ...localSubscriptionCalls(ctx),
+    ...localPlanPreviewCalls(ctx),
     ...localCheckoutCalls(ctx),
     ...localPortalCalls(ctx),
     // ---- local only ----

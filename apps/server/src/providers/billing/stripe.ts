@@ -4,6 +4,7 @@ import { stripeCardCalls } from './stripe-cards.ts';
 import { createStripeClient, type StripeContext } from './stripe-client.ts';
 import { stripeCustomerCalls } from './stripe-customers.ts';
 import { changePlan } from './stripe-plan-change.ts';
+import { previewPlanChange } from './stripe-plan-preview.ts';
 import { createStripePrices, type PriceIds } from './stripe-prices.ts';
 import { stripeSubscriptionCalls } from './stripe-subscriptions.ts';
 
@@ -51,5 +52,6 @@ export function createStripeBillingProvider(options: StripeProviderOptions): Bil
     ...stripeCardCalls(ctx),
     ...stripeSubscriptionCalls(ctx),
     changePlan: (customerId, change, idempotencyKey) => changePlan(ctx, customerId, change, idempotencyKey),
+    previewPlanChange: (customerId, change) => previewPlanChange(ctx, customerId, change),
   };
 }

@@ -5,6 +5,7 @@ import {
   createInvoice,
   error,
   type FakeAccount,
+  type FakePrice,
   type FakeSubscription,
   id,
   type Json,
@@ -55,6 +56,39 @@ function createSubscription(account: FakeAccount, { body, expand }: FakeRequest)
   return ok(subscriptionObject(account, sub.id, expand));
 }
 
+/** What a change of price costs now: the difference for the rest of the period, or a new period less the unused time. */
+function proration(account: FakeAccount, sub: FakeSubscription, next: FakePrice) {
+  const previous = account.prices.get(sub.price)!;
+  const remaining = Math.max(0, sub.periodEnd - account.now);
+  const period = sub.periodEnd - sub.periodStart;
+  const sameInterval = previous.interval === next.interval;
+  const amount = sameInterval
+    ? Math.round(((next.unit_amount - previous.unit_amount) * remaining) / period)
+    : next.unit_amount - Math.round((previous.unit_amount * remaining) / period);
+  return { amount, sameInterval };
+}
+
+/** POST /v1/invoices/create_preview of a subscription update: the invoice it would make, nothing changed. */
+function previewInvoice(account: FakeAccount, { body }: FakeRequest) {
+  const sub = account.subscriptions.get(String(body.subscription));
+  if (!sub) return missing('subscription', String(body.subscription));
+  const details = (body.subscription_details ?? {}) as Json;
+  const items = details.items as { price?: string }[] | undefined;
+  const next = items?.[0]?.price ? account.prices.get(items[0].price) : undefined;
+  if (!next) return missing('price', String(items?.[0]?.price));
+  const { amount } = proration(account, sub, next);
+  return ok({
+    object: 'invoice',
+    id: null,
+    customer: sub.customer,
+    subscription: sub.id,
+    currency: next.currency,
+    amount_due: Math.max(0, amount),
+    total: amount,
+    status: 'draft',
+  });
+}
+
 /**
  * A change of price: prorated (and charged now with `always_invoice`); a new interval starts a new period.
  */
@@ -63,13 +97,7 @@ function changePrice(account: FakeAccount, sub: FakeSubscription, body: Json) {
   if (!items?.[0]?.price || items[0].price === sub.price) return undefined;
   const next = account.prices.get(items[0].price);
   if (!next) return missing('price', items[0].price);
-  const previous = account.prices.get(sub.price)!;
-  const remaining = Math.max(0, sub.periodEnd - account.now);
-  const period = sub.periodEnd - sub.periodStart;
-  const sameInterval = previous.interval === next.interval;
-  const amount = sameInterval
-    ? Math.round(((next.unit_amount - previous.unit_amount) * remaining) / period)
-    : next.unit_amount - Math.round((previous.unit_amount * remaining) / period);
+  const { amount, sameInterval } = proration(account, sub, next);
   if (body.proration_behavior === 'always_invoice') {
     const refused = charge(
       account,
@@ -111,6 +139,7 @@ function updateSubscription(account: FakeAccount, sub: FakeSubscription, { body,
 
 export const subscriptionRoutes: FakeRoutes = (account, request) => {
   const { method, path, query, expand } = request;
+  if (method === 'POST' && path === '/v1/invoices/create_preview') return previewInvoice(account, request);
   if (method === 'GET' && path === '/v1/subscriptions') {
     const data = [...account.subscriptions.values()]
       .filter((sub) => sub.customer === query.customer && sub.status !== 'canceled')
