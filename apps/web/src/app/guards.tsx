@@ -1,4 +1,5 @@
 import type { User } from '@waitlist/contract';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { useAuth } from '../lib/auth.tsx';
@@ -23,10 +24,26 @@ export function guardRedirect(level: GuardLevel, user: User | null): string | nu
   return null;
 }
 
+const ExistingAccountScreen = lazy(() =>
+  import('../features/auth/components/existing-account.tsx').then((m) => ({
+    default: m.ExistingAccountScreen,
+  })),
+);
+
 export function Guard({ level }: { level: GuardLevel }) {
   const { status, user } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <LoadingScreen />;
+  const existing = location.state as { existingAccount?: unknown; reason?: unknown } | null;
+  if (!user && location.pathname === '/congratulations' && existing?.existingAccount === true) {
+    // SPEC §8: Google's sign-in of an existing account failed and came here with the stored profile: the way
+    // back in (its password), not a blank login page.
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ExistingAccountScreen reason={String(existing.reason ?? '')} />
+      </Suspense>
+    );
+  }
   const redirect = guardRedirect(level, user);
   if (redirect) {
     // Remember where a signed-out visitor was heading, to return there after login.

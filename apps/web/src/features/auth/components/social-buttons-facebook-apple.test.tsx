@@ -90,6 +90,12 @@ describe('Facebook', () => {
       providerId: 'fb-user-1',
     });
     expect(await screen.findByTestId('toast')).toHaveTextContent(refusal);
+    // Not "create my account" again: the account exists, so the way back in is its password.
+    expect(await screen.findByRole('heading', { name: 'You already have an account' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Create my account/ })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await waitFor(() => expect(app.location()).toBe('/forgot-password'));
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('bella@facebook.test');
   });
 
   it('says "Facebook sign-in failed" when the server gives no reason', async () => {

@@ -90,8 +90,13 @@ describe('Google', () => {
     });
     await app.user.click(googleButton);
     expect(await screen.findByTestId('toast')).toHaveTextContent(refusal);
-    // /congratulations needs a login, so its guard sends the visitor on to log in first, remembering it.
-    await waitFor(() => expect(app.router.state.location.state).toMatchObject({ from: '/congratulations' }));
+    // The stored profile does its job there: whose account it is, and the way back in (its password).
+    await waitFor(() => expect(app.location()).toBe('/congratulations'));
+    expect(await screen.findByRole('heading', { name: 'You already have an account' })).toBeInTheDocument();
+    const identity = screen.getByRole('region', { name: 'Your Google account' });
+    expect(identity).toHaveTextContent('Bella Rossi');
+    expect(identity).toHaveTextContent('bella@gmail.com');
+    expect(identity.parentElement).toHaveTextContent(refusal); // stays after the toast goes
     expect(storedSocialData()).toMatchObject({
       firstName: 'Bella',
       lastName: 'Rossi',
@@ -100,6 +105,11 @@ describe('Google', () => {
       providerId: 'google-sub-1',
     });
     expect(localStorage.getItem('token')).toBeNull();
+    // Logging in with the password starts from that email; the stored profile has done its job.
+    await app.user.click(screen.getByRole('button', { name: 'Log in with password' }));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('bella@gmail.com');
+    expect(storedSocialData()).toBeNull();
   });
 
   it('says "Google sign-in failed" when the server gives no reason', async () => {

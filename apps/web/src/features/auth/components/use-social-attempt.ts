@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
+import type { ExistingAccountState } from './existing-account.tsx';
 import { useSocialSignIn } from './use-social-sign-in.ts';
 
 export type SocialProvider = 'Google' | 'Facebook' | 'Apple';
@@ -55,9 +56,8 @@ export function useSocialAttempt({
       // /congratulations (Google) or /post-login-onboarding (Facebook); the reason shows there too.
       socialUserDataStorage.write(data);
       fail(outcome.message);
-      navigate(provider === 'Google' ? '/congratulations' : '/post-login-onboarding', {
-        state: { socialUserData: data },
-      });
+      const state: ExistingAccountState = { existingAccount: true, reason: outcome.message };
+      navigate(provider === 'Google' ? '/congratulations' : '/post-login-onboarding', { state });
       return;
     }
     fail(outcome.message);

@@ -1,6 +1,6 @@
 import { forgotPasswordBody, screenMessages, validationMessages } from '@waitlist/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField } from '../../../components/ui/common-fields.tsx';
@@ -9,15 +9,17 @@ import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
+import { emailFrom } from '../components/email-from-state.ts';
 import { LocalMailboxNote } from '../components/local-mailbox-note.tsx';
 
 export function ForgotPasswordPage() {
+  const location = useLocation();
   const toast = useToast();
   const forgotPassword = useForgotPassword();
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { handleSubmit, setError, field, formState } = useZodForm(forgotPasswordBody, {
-    defaultValues: { email: '' },
+    defaultValues: { email: emailFrom(location.state) },
   });
 
   const onSubmit = handleSubmit(

@@ -1,7 +1,7 @@
 import type { LoginBody } from '@waitlist/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, PasswordField } from '../../../components/ui/common-fields.tsx';
@@ -11,6 +11,7 @@ import { bindFields } from '../../../lib/form-fields.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
+import { emailFrom } from '../components/email-from-state.ts';
 import { SocialButtons } from '../components/social-buttons.tsx';
 
 const resolver = lazyResolver<LoginBody>(() => import('./login-resolver.ts').then((m) => m.loginResolver));
@@ -20,6 +21,7 @@ export function LoginPage() {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
     idle(() => resolver.preload());
   }, []);
+  const location = useLocation();
   const { signIn } = useAuth();
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
@@ -28,7 +30,7 @@ export function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginBody>({ resolver, defaultValues: { email: '', password: '' } });
+  } = useForm<LoginBody>({ resolver, defaultValues: { email: emailFrom(location.state), password: '' } });
   const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {

@@ -4,7 +4,7 @@ import {
   socialProviderNames,
   validationMessages,
 } from '@waitlist/contract';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,15 +15,10 @@ import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
 import { readSocialUserData } from '../../../lib/social-user-data-read.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { AppleIcon, FacebookIcon, GoogleIcon } from '../components/social-icons.tsx';
+import { ExistingAccountScreen, existingAccountState } from '../components/existing-account.tsx';
+import { SocialIdentity } from '../components/social-identity.tsx';
 import { TermsDialog } from '../components/terms-dialog.tsx';
 import { useSocialSignIn } from '../components/use-social-sign-in.ts';
-
-const providerIcons: Record<SocialUserData['provider'], ReactNode> = {
-  google: <GoogleIcon />,
-  facebook: <FacebookIcon />,
-  apple: <AppleIcon />,
-};
 
 /** Only the fields this owner still has to give are checked. */
 function finishSchema(askEmail: boolean, askPhone: boolean) {
@@ -57,6 +52,9 @@ function finishSchema(askEmail: boolean, askPhone: boolean) {
  */
 export function PostLoginOnboardingPage() {
   const [stored] = useState(() => readSocialUserData());
+  const existing = existingAccountState(useLocation());
+  // Facebook's existing account (SPEC §8): no account to create, the way back in instead.
+  if (existing) return <ExistingAccountScreen reason={existing.reason} />;
   if (!stored) return <Navigate to="/login" replace />;
   return <FinishSigningUp data={stored} />;
 }
@@ -106,7 +104,6 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
     if (!onField) setFormError(outcome.message);
   });
 
-  const name = [data.firstName, data.lastName].filter(Boolean).join(' ');
   const needs = [askPhone ? 'your phone number' : null, askEmail ? 'your email address' : null].filter(
     Boolean,
   );
@@ -125,15 +122,7 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
         </Link>
       }
     >
-      <section className="social-identity" aria-label={`Your ${providerName} account`}>
-        <span className="social-identity__icon">{providerIcons[data.provider]}</span>
-        <div className="social-identity__text">
-          <p className="social-identity__name">{name || `Your ${providerName} account`}</p>
-          <p className="social-identity__email">
-            {data.email ? <EmailAddress email={data.email} /> : 'No email shared'}
-          </p>
-        </div>
-      </section>
+      <SocialIdentity data={data} />
       {formError ? <Alert>{formError}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
         {askEmail ? (
@@ -160,18 +149,5 @@ function FinishSigningUp({ data }: { data: SocialUserData }) {
       </form>
       {termsOpen ? <TermsDialog onClose={() => setTermsOpen(false)} /> : null}
     </AuthLayout>
-  );
-}
-
-/** A long address (Apple's relay ones are) breaks after the @ before it breaks anywhere else. */
-function EmailAddress({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
   );
 }
