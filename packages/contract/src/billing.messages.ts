@@ -51,6 +51,8 @@ export const billingMessages = {
   fetchInvoicesFailed: 'Failed to fetch invoices',
   createSetupIntentFailed: 'Failed to create setup intent',
   fetchPricingFailed: 'Failed to fetch pricing',
+  /** Issue 27: the Confirm Plan Change dialog could not get today's amount (GET /stripe/plan-change-preview). */
+  planPreviewFailed: 'Today’s charge could not be checked.',
   updateBillingDetailsFailed: 'Failed to update billing details',
   createPortalSessionFailed: 'Failed to create portal session',
   // toasts (title in brackets in the SPEC)

@@ -1,6 +1,5 @@
 import {
   billingMessages,
-  type PaymentMethod,
   type Pricing,
   type SubscriptionChangeResponse,
   typeOfPlan,
@@ -18,6 +17,7 @@ import { useReloadBilling } from '../api/billing-keys.ts';
 import { useChangePlan } from '../api/change-plan.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { usePaymentMethods } from '../api/get-payment-methods.ts';
+import { usePlanChangePreview } from '../api/get-plan-change-preview.ts';
 import { sendPlanChangeNotification } from '../api/send-notifications.ts';
 import { formatDate, timestampToDate, trialDaysRemaining } from '../utils/billing-time.ts';
 import { cardLabel } from '../utils/cards.ts';
@@ -29,6 +29,7 @@ import {
   planWithPeriod,
 } from '../utils/plans.ts';
 import { formatMoney, monthlyEquivalent } from '../utils/pricing.ts';
+import { PlanChangeCharge } from './plan-change-charge.tsx';
 import { useNotifyOwner } from './use-notify-owner.ts';
 import './plan-change-dialog.css';
 
@@ -73,6 +74,8 @@ export function PlanChangeDialog({
   const fromLabel = current ? planWithPeriod(current.plan, current.billingPeriod) : unpaidLabel;
   const toLabel = planWithPeriod(target.plan, target.billingPeriod);
   const targetType = typeOfPlan[target.plan];
+  // Issue 27: the amount charged today, from the server, before Confirm is enabled.
+  const preview = usePlanChangePreview(targetType, target.billingPeriod);
   const price = pricing[targetType][target.billingPeriod];
   const defaultCard = paymentMethods.data?.find((method) => method.isDefault) ?? paymentMethods.data?.[0];
   const needsCard = serverSaysNoCard || (paymentMethods.isSuccess && !defaultCard);
@@ -136,7 +139,7 @@ export function PlanChangeDialog({
       <Button variant="secondary" disabled={busy} onClick={close}>
         Cancel
       </Button>
-      <Button busy={changePlan.isPending} disabled={!defaultCard} onClick={onConfirm}>
+      <Button busy={changePlan.isPending} disabled={!defaultCard || preview.isPending} onClick={onConfirm}>
         Confirm Plan Change
       </Button>
     </>
@@ -191,7 +194,13 @@ export function PlanChangeDialog({
         </Alert>
       ) : (
         <>
-          <p className="plan-change__timing">{timingSentence(timing, price, periodEnd, defaultCard)}</p>
+          <PlanChangeCharge
+            preview={preview}
+            timing={timing}
+            price={price}
+            periodEnd={periodEnd}
+            card={defaultCard}
+          />
           {trialDaysLeft > 0 && timing === 'now_full' ? (
             <Alert tone="warning" title="Your free trial ends today">
               You have {trialDaysLeft} day{trialDaysLeft === 1 ? '' : 's'} of free trial left. Upgrading now
@@ -203,25 +212,6 @@ export function PlanChangeDialog({
       )}
     </Modal>
   );
-}
-
-function timingSentence(
-  timing: ChangeTiming,
-  price: { amount: number; currency: string },
-  periodEnd: Date | null,
-  card: PaymentMethod | undefined,
-): string {
-  const on = card ? ` to ${cardLabel(card)}` : '';
-  switch (timing) {
-    case 'now_full':
-      return `${formatMoney(price.amount, price.currency)} is charged today${on}, and your new plan starts right away.`;
-    case 'now_prorated':
-      return `The change applies now. The prorated difference for the rest of this billing period is charged today${on}.`;
-    case 'period_end':
-      return `The change applies at the end of your billing period${periodEnd ? `, on ${formatDate(periodEnd)}` : ''}. Nothing is charged today, and you keep your current plan until then.`;
-    case 'none':
-      return 'This is your current plan; nothing changes.';
-  }
 }
 
 /**
