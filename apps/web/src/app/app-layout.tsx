@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { PHONE_MEDIA_QUERY, useToast } from '../components/ui/toast.tsx';
 import { useAuth } from '../lib/auth.tsx';
@@ -8,13 +8,15 @@ import { AppHeader } from './app-header.tsx';
 export function AppLayout() {
   const { user, status } = useAuth();
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const { dismissStale } = useToast();
   // On a phone a toast takes much of the screen: it belongs to the page it answers and does not follow
-  // the owner to the next one. A wider screen keeps it for its whole time (SPEC §4: the verification
-  // banner shows 5 s, across the move to /congratulations).
+  // the owner when they move on themselves (a link, Back). A redirect is not the owner moving on: the
+  // app's own move (SPEC §4: "Account verified successfully!" shows 5 s, across the redirect to
+  // /congratulations 1.5 s later) keeps its toasts, as a wider screen always does.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of page by design
   useEffect(() => {
-    if (window.matchMedia?.(PHONE_MEDIA_QUERY).matches) dismissStale();
+    if (navigationType !== 'REPLACE' && window.matchMedia?.(PHONE_MEDIA_QUERY).matches) dismissStale();
   }, [pathname]);
   // While a stored session is checked, the loading screen stands alone: the header and the page then arrive
   // together, so nothing already on screen moves down under the header (layout shift, issue 16).

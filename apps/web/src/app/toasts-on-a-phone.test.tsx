@@ -12,7 +12,7 @@ function screenWidth(phone: boolean) {
   );
 }
 
-async function toastThenNextPage() {
+async function toastThenNextPage(how: { replace: boolean } = { replace: false }) {
   mockSignedIn(makeUser(), billingApi().handlers);
   const app = renderApp('/toast-demo', { token: 'tok' });
   await app.user.click(await screen.findByRole('button', { name: 'Show warning toast' }));
@@ -20,7 +20,7 @@ async function toastThenNextPage() {
   // Two seconds later the owner moves on.
   const shownAt = Date.now();
   vi.spyOn(Date, 'now').mockReturnValue(shownAt + 2000);
-  await act(() => app.router.navigate('/account'));
+  await act(() => app.router.navigate('/account', how));
   await screen.findByRole('heading', { level: 1, name: 'My Account' });
   return app;
 }
@@ -35,6 +35,12 @@ describe('toasts and the next page', () => {
     screenWidth(true);
     await toastThenNextPage();
     await waitFor(() => expect(screen.queryByTestId('toast')).not.toBeInTheDocument());
+  });
+
+  it('on a phone, a redirect keeps it (SPEC §4: the verification banner, 5 s across the move)', async () => {
+    screenWidth(true);
+    await toastThenNextPage({ replace: true });
+    expect(screen.getByTestId('toast')).not.toHaveClass('toast--leaving');
   });
 
   it('on a wider screen it keeps its whole time (SPEC §4 verification banner, 5 s)', async () => {
