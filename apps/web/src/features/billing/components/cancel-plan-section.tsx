@@ -49,7 +49,8 @@ export function CancelPlanSection({ subscription }: { subscription: Subscription
   );
 }
 
-function CancelPlanDialog({
+/** Also opened from the current plan's card (SPEC §2: the plan cards offer cancel and resume). */
+export function CancelPlanDialog({
   subscription,
   periodEnd,
   onClose,

@@ -5,12 +5,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { screenErrorMessage } from '../../../lib/api-client.ts';
-import { useReloadBilling } from '../api/billing-keys.ts';
-import { useResumeSubscription } from '../api/resume-subscription.ts';
 import { accountBadges } from '../utils/badges.ts';
 import { formatDate, nextBillingDate, timestampToDate, trialDaysRemaining } from '../utils/billing-time.ts';
+import { useResumePlan } from './use-resume-plan.ts';
 import './current-plan-card.css';
 
 type CurrentPlanCardProps = {
@@ -120,19 +117,7 @@ function PaidPlanDetails({ subscription }: { subscription: Subscription }) {
 
 /** SPEC §4: while cancel_at_period_end a cancel notice shows with a Resume Subscription button. */
 function CancelNotice({ periodEnd }: { periodEnd: Date | null }) {
-  const toast = useToast();
-  const resume = useResumeSubscription();
-  const reload = useReloadBilling();
-
-  const onResume = async () => {
-    try {
-      await resume.mutateAsync();
-      toast.success(billingMessages.subscriptionResumed);
-      await reload();
-    } catch (error) {
-      toast.error(screenErrorMessage(error, billingMessages.resumeSubscriptionFailed));
-    }
-  };
+  const resume = useResumePlan();
 
   return (
     <div className="split-header warning-note cancel-notice" role="status">
@@ -141,7 +126,7 @@ function CancelNotice({ periodEnd }: { periodEnd: Date | null }) {
         {periodEnd ? formatDate(periodEnd) : 'the end of your billing period'}, then ends. Nothing more is
         charged.
       </p>
-      <Button variant="primary" busy={resume.isPending} onClick={onResume}>
+      <Button variant="primary" busy={resume.busy} onClick={resume.run}>
         Resume Subscription
       </Button>
     </div>

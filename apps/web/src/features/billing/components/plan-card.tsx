@@ -1,5 +1,5 @@
 import { type BillingPeriod, ENTERPRISE_SALES_EMAIL, type Pricing } from '@waitlist/contract';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatShortDate } from '../utils/billing-time.ts';
@@ -21,9 +21,11 @@ type PlanCardProps = {
   period: BillingPeriod;
   state: PlanCardState;
   onSelect: () => void;
+  /** SPEC §2: the owner's plan card offers cancel (or resume, while set to cancel) under its button. */
+  manage?: ReactNode;
 };
 
-export function PlanCard({ description, pricing, period, state, onSelect }: PlanCardProps) {
+export function PlanCard({ description, pricing, period, state, onSelect, manage }: PlanCardProps) {
   const titleId = useId();
   const saving = pricing ? planSavingPercent(pricing, description.type) : 0;
   const isCurrent = state.kind === 'current';
@@ -66,6 +68,7 @@ export function PlanCard({ description, pricing, period, state, onSelect }: Plan
         {state.kind === 'current-other-period' ? (
           <p className="plan-card__note">Your plan, billed {state.period} today</p>
         ) : null}
+        {manage ? <div className="plan-card__manage">{manage}</div> : null}
       </div>
     </article>
   );

@@ -7,6 +7,7 @@ import {
 } from '@waitlist/contract';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { usePricing } from '../api/get-pricing.ts';
 import { useSubscription } from '../api/get-subscription.ts';
@@ -14,11 +15,12 @@ import { nextBillingDate, timestampToDate } from '../utils/billing-time.ts';
 import { type CurrentPaidPlan, type PlanSelection, paidPlanCatalog } from '../utils/plans.ts';
 import { toggleSavingLabel } from '../utils/pricing.ts';
 import { BillingPeriodToggle } from './billing-period-toggle.tsx';
-import { CancelPlanSection } from './cancel-plan-section.tsx';
+import { CancelPlanDialog, CancelPlanSection } from './cancel-plan-section.tsx';
 import { CurrentPlanCard } from './current-plan-card.tsx';
 import { EnterpriseCard, PlanCard, type PlanCardState } from './plan-card.tsx';
 import { PlanChangeDialog } from './plan-change-dialog.tsx';
 import { useErrorToast } from './use-error-toast.ts';
+import { useResumePlan } from './use-resume-plan.ts';
 import './plan-tab.css';
 
 /** A subscription the owner is paying for (or whose payment is being retried); not one that ended. */
@@ -49,6 +51,20 @@ function cardState(
   return { kind: 'available' };
 }
 
+/** SPEC §2: the owner's active plan card offers Cancel plan, or Resume plan while it is set to cancel. */
+function ManagePlan({ subscription, onCancel }: { subscription: Subscription; onCancel: () => void }) {
+  const resume = useResumePlan();
+  return subscription.cancel_at_period_end ? (
+    <Button variant="secondary" block busy={resume.busy} onClick={resume.run}>
+      Resume plan
+    </Button>
+  ) : (
+    <Button variant="ghost" block onClick={onCancel}>
+      Cancel plan
+    </Button>
+  );
+}
+
 /** SPEC §2 Plan tab: Current Plan, Change My Plan (toggle, cards, Enterprise), Cancel My Plan. */
 export function PlanTab() {
   const user = useCurrentUser();
@@ -65,6 +81,8 @@ export function PlanTab() {
   const [period, setPeriod] = useState<BillingPeriod | null>(null);
   const shownPeriod = period ?? current?.billingPeriod ?? 'monthly';
   const [selection, setSelection] = useState<PlanSelection | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const active = subscription && current && subscription.status === 'active' ? subscription : null;
   const now = new Date();
 
   return (
@@ -103,6 +121,11 @@ export function PlanTab() {
                 period={shownPeriod}
                 state={cardState(target, current, subscription)}
                 onSelect={() => setSelection(target)}
+                manage={
+                  active && current?.plan === description.plan ? (
+                    <ManagePlan subscription={active} onCancel={() => setCancelling(true)} />
+                  ) : null
+                }
               />
             );
           })}
@@ -115,6 +138,15 @@ export function PlanTab() {
         <CancelPlanSection
           key={`${subscription.id}-${subscription.cancel_at_period_end}`}
           subscription={subscription}
+        />
+      ) : null}
+
+      {cancelling && active ? (
+        <CancelPlanDialog
+          subscription={active}
+          periodEnd={nextBillingDate(active)}
+          onClose={() => setCancelling(false)}
+          onCancelled={() => setCancelling(false)}
         />
       ) : null}
 
