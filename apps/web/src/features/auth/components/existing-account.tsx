@@ -52,7 +52,7 @@ function ExistingAccount({ data, reason }: { data: SocialUserData; reason: strin
     >
       <SocialIdentity data={data} />
       {reason ? <Alert tone="info">{reason}</Alert> : null}
-      <div className="form">
+      <div className="existing-account__actions">
         <Button block onClick={() => leave('/login')}>
           Log in with password
         </Button>
