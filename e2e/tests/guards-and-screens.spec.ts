@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
 
-const guarded = ['/', '/account', '/toast-demo', '/admin', '/congratulations', '/verify-account'];
+// `/` is not among them: a visitor sees the product page there (issue 27, first-visit.spec.ts); a signed-in
+// owner is still sent on through these guards (below).
+const guarded = ['/account', '/toast-demo', '/admin', '/congratulations', '/verify-account'];
 
 test.describe('guards, in the order of SPEC §2', () => {
   test('a visitor is sent to /login from every guarded page', async ({ page }) => {
