@@ -18,7 +18,7 @@ import type { OpeningsWorker } from './features/openings/openings.worker.ts';
 import type { WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { OutboxWorker } from './outbox/index.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { type Metrics, registerMetrics } from './plugins/metrics.ts';
 import { logDestination, registerAccessLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -94,6 +94,9 @@ function createFastify(options: BuildAppOptions, logs: ReturnType<typeof logDest
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 100 * 1024,
+    // Path parameters up to their schemas' own limits (a 200-character reset token), refused in words past them.
+    routerOptions: { maxParamLength: 500 },
+    frameworkErrors,
     forceCloseConnections: 'idle',
     // One access line per request (plugins/request-log.ts), not Fastify's two (issue 16).
     logController: new LogController({ disableRequestLogging: true }),

@@ -36,7 +36,11 @@ const wholeNumber = (message: string, max?: number) =>
     .string()
     .regex(/^\d{1,9}$/, message)
     .transform(Number)
-    .pipe(max ? z.number().int().min(1, message).max(max, message) : z.number().int().min(1, message));
+    .pipe(
+      max
+        ? z.number().int(message).min(1, message).max(max, message)
+        : z.number().int(message).min(1, message),
+    );
 
 /**
  * Query parameters, all optional. Values arrive as strings; a bad value is a 400 naming what is allowed.

@@ -58,7 +58,10 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
   email: emailField(m.emailInvalid),
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: m.passwordRequired })
+    .min(1, m.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -113,7 +116,7 @@ export const updatePasswordBody = z.object({
   currentPassword: z
     .string({ error: m.currentPasswordRequired })
     .min(1, m.currentPasswordRequired)
-    .max(PASSWORD_MAX_LENGTH),
+    .max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
   newPassword: newPassword(m.passwordTooShortLong),
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;

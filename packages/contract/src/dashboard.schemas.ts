@@ -5,26 +5,36 @@ import { userSchema } from './user.schemas.ts';
 export const dashboardRanges = ['week', 'month', '90d', 'custom'] as const;
 export type DashboardRange = (typeof dashboardRanges)[number];
 
+/** The dashboard's refusals of a range (issue 14), in the catalogue (issue 27). */
+export const dashboardMessages = {
+  badRange: 'range must be week, month, 90d or custom.',
+  notADate: (field: string) => `${field} must be a date like 2026-03-08.`,
+  notARealDate: (field: string) => `${field} is not a real date.`,
+  onlyWithCustom: (field: string) => `${field} is only accepted with range=custom.`,
+  requiredWithCustom: (field: string) => `${field} is required with range=custom.`,
+  toBeforeFrom: 'to must be on or after from.',
+  rangeTooLong: (days: number) => `to: the range can be at most ${days} days.`,
+  enabledTrueOrFalse: 'enabled must be true or false.',
+} as const;
+
 const isoDate = (field: string) =>
   z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-03-08.`)
+    .string({ error: dashboardMessages.notADate(field) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, dashboardMessages.notADate(field))
     .refine((value) => {
       const [y, m, d] = value.split('-').map(Number);
       const date = new Date(Date.UTC(y!, m! - 1, d!));
       return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
-    }, `${field} is not a real date.`);
+    }, dashboardMessages.notARealDate(field));
 
 /** The longest custom range, in days. */
 export const DASHBOARD_MAX_DAYS = 366;
 
 const dayNumber = (value: string) => Date.parse(`${value}T00:00:00Z`) / 86_400_000;
 
-const FIELD_ONLY_CUSTOM = 'is only accepted with range=custom.';
-
 export const earningsQuery = z
   .object({
-    range: z.enum(dashboardRanges, { message: 'range must be week, month, 90d or custom.' }).optional(),
+    range: z.enum(dashboardRanges, { message: dashboardMessages.badRange }).optional(),
     /** YYYY-MM-DD, first day (inclusive), for range=custom. */
     from: isoDate('from').optional(),
     /** YYYY-MM-DD, last day (inclusive), for range=custom. */
@@ -33,23 +43,23 @@ export const earningsQuery = z
   .superRefine((query, ctx) => {
     if (query.range !== 'custom') {
       if (query.from !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['from'], message: `from ${FIELD_ONLY_CUSTOM}` });
+        ctx.addIssue({ code: 'custom', path: ['from'], message: dashboardMessages.onlyWithCustom('from') });
       if (query.to !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['to'], message: `to ${FIELD_ONLY_CUSTOM}` });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: dashboardMessages.onlyWithCustom('to') });
       return;
     }
     if (query.from === undefined)
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is required with range=custom.' });
+      ctx.addIssue({ code: 'custom', path: ['from'], message: dashboardMessages.requiredWithCustom('from') });
     if (query.to === undefined)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is required with range=custom.' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: dashboardMessages.requiredWithCustom('to') });
     if (query.from && query.to) {
       const span = dayNumber(query.to) - dayNumber(query.from);
-      if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from.' });
+      if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: dashboardMessages.toBeforeFrom });
       else if (span + 1 > DASHBOARD_MAX_DAYS)
         ctx.addIssue({
           code: 'custom',
           path: ['to'],
-          message: `to: the range can be at most ${DASHBOARD_MAX_DAYS} days.`,
+          message: dashboardMessages.rangeTooLong(DASHBOARD_MAX_DAYS),
         });
     }
   });
@@ -99,7 +109,7 @@ export type EarningsPeriod = z.infer<typeof earningsPeriodSchema>;
 
 /** PUT /dashboard/weekly-summary: the Monday summary email on or off (issue 14). */
 export const weeklySummaryBody = z.object({
-  enabled: z.boolean({ message: 'enabled must be true or false.' }),
+  enabled: z.boolean({ message: dashboardMessages.enabledTrueOrFalse }),
 });
 export type WeeklySummaryBody = z.infer<typeof weeklySummaryBody>;
 export const weeklySummaryResponse = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { customerSchema, messageSchema, openingStatuses } from './waitlist.schemas.ts';
+import { openingStatuses } from './openings.schemas.ts';
+import { customerSchema, messageSchema } from './waitlist.schemas.ts';
 
 /**
  * The owner's inbox (issue 15): every conversation with a customer who replied, newest first, with unread
@@ -7,12 +8,20 @@ import { customerSchema, messageSchema, openingStatuses } from './waitlist.schem
  */
 export const INBOX_PAGE_SIZE = 30;
 
+export const inboxMessages = {
+  /** 400: a `before` that is no cursor of ours (issue 27: in the catalogue). */
+  badCursor: 'before must be a cursor from the previous page.',
+  replySent: 'Your reply is on its way.',
+  loadFailed: 'Failed to load your inbox.',
+  sendFailed: 'Your reply could not be sent. Please try again.',
+} as const;
+
 export const inboxQuery = z.object({
   /** The cursor of the page before (the `nextCursor` of the previous answer). */
   before: z.coerce
-    .number({ message: 'before must be a cursor from the previous page.' })
-    .int('before must be a cursor from the previous page.')
-    .positive('before must be a cursor from the previous page.')
+    .number({ message: inboxMessages.badCursor })
+    .int(inboxMessages.badCursor)
+    .positive(inboxMessages.badCursor)
     .optional(),
 });
 export type InboxQuery = z.infer<typeof inboxQuery>;
@@ -75,9 +84,3 @@ export const inboxThreadResponse = z.object({
   data: z.array(inboxMessageSchema),
   timeZone: z.string(),
 });
-
-export const inboxMessages = {
-  replySent: 'Your reply is on its way.',
-  loadFailed: 'Failed to load your inbox.',
-  sendFailed: 'Your reply could not be sent. Please try again.',
-} as const;

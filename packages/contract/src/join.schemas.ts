@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerWords } from './customer-words/index.ts';
+import { fieldMessages } from './field-messages.ts';
 import { normalizePhone } from './waitlist.schemas.ts';
 
 /**
@@ -18,24 +19,28 @@ export const joinRecordMessages = {
 } as const;
 
 export const joinBody = z.object({
-  name: z.string({ error: words.nameRequired }).trim().min(1, words.nameRequired).max(100),
+  name: z
+    .string({ error: words.nameRequired })
+    .trim()
+    .min(1, words.nameRequired)
+    .max(100, fieldMessages.tooLong(100)),
   phone: z
     .string({ error: words.phoneRequired })
     .trim()
     .min(1, words.phoneRequired)
-    .max(40)
+    .max(40, words.invalidPhone)
     .refine((value) => normalizePhone(value) !== null, words.invalidPhone),
   consent: z.literal(true, { error: words.consentRequired }),
   /** A honeypot: people never see or fill it; a bot that fills it is answered as if fine, and nothing is kept. */
-  website: z.string().max(200).optional(),
+  website: z.string().max(200, fieldMessages.tooLong(200)).optional(),
   /** The service they wait for and with whom (issue 26), from the business's lists; optional. */
-  serviceId: z.string().uuid().nullable().optional(),
-  staffId: z.string().uuid().nullable().optional(),
+  serviceId: z.string().uuid(fieldMessages.invalidChoice).nullable().optional(),
+  staffId: z.string().uuid(fieldMessages.invalidChoice).nullable().optional(),
   /**
    * A solved ALTCHA proof of work (base64 JSON, from GET /join/{slug}/challenge), asked for once one address
    * has sent a few sign-ups in an hour (issue 24); each one is taken once.
    */
-  altcha: z.string().max(8000).optional(),
+  altcha: z.string().max(8000, fieldMessages.tooLong(8000)).optional(),
 });
 export type JoinBody = z.input<typeof joinBody>;
 

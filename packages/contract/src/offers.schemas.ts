@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages } from './field-messages.ts';
 import { MAX_DAILY_OFFER_CAP, offerMessages, SEND_WINDOW_LIMITS } from './offers.messages.ts';
 
 /**
@@ -6,7 +7,8 @@ import { MAX_DAILY_OFFER_CAP, offerMessages, SEND_WINDOW_LIMITS } from './offers
  * staff member; only the waitlist entries that fit are offered, in the order the offer policy chooses.
  */
 
-const nameOf = (required: string) => z.string().trim().min(1, required).max(100);
+const nameOf = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(100, fieldMessages.tooLong(100));
 export const durationField = z
   .number({ error: offerMessages.invalidDuration })
   .int(offerMessages.invalidDuration)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages } from './field-messages.ts';
 import { userSchema } from './user.schemas.ts';
 
 /** Web push to the owner's phone (issue 14, SPEC "mobile app access"). */
@@ -13,6 +14,8 @@ export const pushMessages = {
   backedOutTitle: (name: string, time: string) => `${name} can't make your ${time} slot`,
   backedOutBody: 'It is being offered to the next customer in line.',
   subscriptionRequired: 'A push subscription needs an https endpoint and its p256dh and auth keys.',
+  /** 400: a key that is not the browser's base64url text (issue 27: in the catalogue). */
+  badKey: "This push key is not valid: it must be the browser's base64url text.",
   /** 400: the endpoint is not an https URL on a public address (issue 24). */
   endpointRefused:
     "This push endpoint can't be used: push notifications are sent only to https push services on the public internet.",
@@ -31,18 +34,27 @@ export const devicePlatforms = ['ios', 'android', 'web'] as const;
 const base64Url = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, pushMessages.badKey);
 
 /** The browser's PushSubscription.toJSON(), plus the platform the owner uses. */
 export const pushSubscriptionBody = z.object({
-  endpoint: z.string().trim().max(2048),
-  keys: z.object({ p256dh: base64Url.min(80).max(100), auth: base64Url.min(16).max(32) }),
+  endpoint: z
+    .string({ error: pushMessages.subscriptionRequired })
+    .trim()
+    .max(2048, fieldMessages.tooLong(2048)),
+  keys: z.object(
+    {
+      p256dh: base64Url.min(80, pushMessages.badKey).max(100, pushMessages.badKey),
+      auth: base64Url.min(16, pushMessages.badKey).max(32, pushMessages.badKey),
+    },
+    { error: pushMessages.subscriptionRequired },
+  ),
   platform: z.enum(devicePlatforms).optional(),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
 export const pushUnsubscribeBody = z
-  .object({ endpoint: z.string().trim().max(2048).optional() })
+  .object({ endpoint: z.string().trim().max(2048, fieldMessages.tooLong(2048)).optional() })
   .optional()
   .nullable();
 

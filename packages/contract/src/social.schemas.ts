@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages } from './field-messages.ts';
 import { validationMessages } from './messages.ts';
 import { type SocialProviderId, socialProviderNames, socialProviders } from './social.constants.ts';
 import { userSchema } from './user.schemas.ts';
@@ -25,35 +26,6 @@ export const socialUserDataSchema = z.object({
 });
 export type SocialUserData = z.infer<typeof socialUserDataSchema>;
 
-const token = z.string().min(1).max(8192);
-
-export const externalAuthBody = z.object({
-  // SPEC §7 fields (what the client read from the provider; never trusted on their own).
-  firstName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().max(100).default(''),
-  email: z.string().trim().max(254).default(''),
-  provider: z.enum(socialProviders, { error: 'provider must be google, facebook or apple' }),
-  providerId: z.string().trim().max(255).default(''),
-  // Proof (ours): Google `idToken` (Identity Services credential) or `accessToken` (token flow);
-  // Facebook `accessToken`; Apple `idToken` and the raw `nonce` the page passed to Apple.
-  idToken: token.optional(),
-  accessToken: token.optional(),
-  nonce: z.string().max(255).optional(),
-  /** Apple only, new accounts: the owner's phone, asked for on /post-login-onboarding. */
-  phoneNumber: z.string().trim().max(32).optional(),
-});
-export type ExternalAuthBody = z.input<typeof externalAuthBody>;
-
-export const externalAuthResponse = z.object({
-  success: z.literal(true),
-  token: z.string(),
-  user: userSchema,
-  message: z.string(),
-  /** True when this call created the account: the web sends the owner to onboarding. */
-  isNewUser: z.boolean(),
-});
-export type ExternalAuthResponse = z.infer<typeof externalAuthResponse>;
-
 /** The server's answers for social sign-in (ours unless the SPEC gives them). */
 export const socialMessages = {
   /** SPEC §5, word for word. */
@@ -61,6 +33,7 @@ export const socialMessages = {
   /** SPEC §8 names "Phone number is required"; the web looks for that phrase. */
   phoneRequired: 'Phone number is required to finish signing up with Apple.',
   phoneInvalid: 'Please enter a valid phone number',
+  badProvider: 'provider must be google, facebook or apple',
   notConfigured: (provider: SocialProviderId) =>
     `${socialProviderNames[provider]} sign-in is not configured on this server.`,
   proofMissing: (provider: SocialProviderId) =>
@@ -82,3 +55,33 @@ export const socialMessages = {
   providerUnavailable: (provider: SocialProviderId) =>
     `We could not reach ${socialProviderNames[provider]} to check your sign-in. Please try again in a moment.`,
 } as const;
+
+const token = z.string().min(1, fieldMessages.required).max(8192, fieldMessages.tooLong(8192));
+const upTo = (max: number) => z.string().trim().max(max, fieldMessages.tooLong(max));
+
+export const externalAuthBody = z.object({
+  // SPEC §7 fields (what the client read from the provider; never trusted on their own).
+  firstName: upTo(100).default(''),
+  lastName: upTo(100).default(''),
+  email: upTo(254).default(''),
+  provider: z.enum(socialProviders, { error: socialMessages.badProvider }),
+  providerId: upTo(255).default(''),
+  // Proof (ours): Google `idToken` (Identity Services credential) or `accessToken` (token flow);
+  // Facebook `accessToken`; Apple `idToken` and the raw `nonce` the page passed to Apple.
+  idToken: token.optional(),
+  accessToken: token.optional(),
+  nonce: z.string().max(255, fieldMessages.tooLong(255)).optional(),
+  /** Apple only, new accounts: the owner's phone, asked for on /post-login-onboarding. */
+  phoneNumber: upTo(32).optional(),
+});
+export type ExternalAuthBody = z.input<typeof externalAuthBody>;
+
+export const externalAuthResponse = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  user: userSchema,
+  message: z.string(),
+  /** True when this call created the account: the web sends the owner to onboarding. */
+  isNewUser: z.boolean(),
+});
+export type ExternalAuthResponse = z.infer<typeof externalAuthResponse>;

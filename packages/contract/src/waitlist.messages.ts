@@ -19,6 +19,9 @@ export function planLabel(plan: string): string {
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
+/** The most time preferences one customer keeps. */
+export const MAX_PREFERENCES = 14;
+
 /**
  * A customer removed less than this long ago is restored to their old place in line (the toast's Undo, or
  * "Restore" on the list's removed rows); one removed earlier goes back at the end (issue 27).
@@ -67,6 +70,13 @@ export const waitlistMessages = {
   reorderMismatch: 'The order must list every customer on the waitlist exactly once',
   invalidTimeZone: 'Please choose a valid time zone',
   invalidPreference: 'Times must be HH:MM and "from" must be before "to"',
+  // ours (issue 27): every limit of the waitlist's forms in words
+  invalidPreferenceDay: 'Please choose days from Sunday to Saturday',
+  preferenceDaysRequired: 'Please choose at least one day',
+  tooManyPreferences: (max: number) => `Add at most ${max} time preferences`,
+  textTooLong: (max: number) => `A text can be at most ${max} characters`,
+  waveSizeRange: 'Wave size must be a whole number from 1 to 100',
+  claimWindowRange: 'The claim window must be a whole number of minutes from 1 to 1440 (24 hours)',
   csvEmpty: 'The CSV file has no customers',
   csvTooLarge: 'Import at most 1,000 rows at a time',
   readOnly: (reason: string) => `Your waitlist is read-only. ${reason}`,
@@ -80,6 +90,9 @@ export const waitlistMessages = {
   noEligibleCustomers: 'No waiting, opted-in customers fit this time',
   templateUpdated: 'Template saved',
   timeZoneUpdated: 'Time zone saved',
+  // ours (issue 27: in the catalogue): an empty text or template
+  messageRequired: 'Message is required',
+  templateRequired: 'Template is required',
   customerAdded: 'Customer added',
   customerUpdated: 'Customer updated',
   customerRemoved: 'Customer removed',

@@ -1,9 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { earningsPeriodSchema } from './dashboard.schemas.ts';
+import { fieldMessages } from './field-messages.ts';
 import { offerMessages } from './offers.messages.ts';
-import { durationField, priceField, skipReasons } from './offers.schemas.ts';
-import { messageTemplateKeys, waitlistMessages } from './waitlist.messages.ts';
+import { MAX_PREFERENCES, messageTemplateKeys, waitlistMessages } from './waitlist.messages.ts';
 
 /** The waitlist and cancellation-alert contract (issue 5, DESIGN.md §5). Timestamps are ISO 8601 strings. */
 
@@ -36,7 +35,15 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, waitlistMessages.inva
 export const timePreferenceSchema = z
   .object({
     /** 0 = Sunday … 6 = Saturday. */
-    days: z.array(z.number().int().min(0).max(6)).min(1),
+    days: z
+      .array(
+        z
+          .number()
+          .int(waitlistMessages.invalidPreferenceDay)
+          .min(0, waitlistMessages.invalidPreferenceDay)
+          .max(6, waitlistMessages.invalidPreferenceDay),
+      )
+      .min(1, waitlistMessages.preferenceDaysRequired),
     from: hhmm,
     to: hhmm,
   })
@@ -70,12 +77,22 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-const nameField = z.string().trim().min(1, waitlistMessages.nameRequired).max(100);
+const nameField = z
+  .string({ error: waitlistMessages.nameRequired })
+  .trim()
+  .min(1, waitlistMessages.nameRequired)
+  .max(100, fieldMessages.tooLong(100));
 const phoneField = z
-  .string()
+  .string({ error: waitlistMessages.phoneRequired })
   .trim()
   .min(1, waitlistMessages.phoneRequired)
   .refine((value) => normalizePhone(value) !== null, waitlistMessages.invalidPhone);
+
+const notesField = z.string().max(1000, fieldMessages.tooLong(1000)).optional();
+const preferencesField = z
+  .array(timePreferenceSchema)
+  .max(MAX_PREFERENCES, waitlistMessages.tooManyPreferences(MAX_PREFERENCES))
+  .optional();
 
 /** What an entry waits for and how the offer policy treats it (issue 26); all optional. */
 const entryFields = {
@@ -90,9 +107,9 @@ export const createCustomerBody = z.object({
   name: nameField,
   /** Any common format; stored as E.164. */
   phone: phoneField,
-  notes: z.string().max(1000).optional(),
+  notes: notesField,
   consentMethod: z.enum(consentMethods, { error: waitlistMessages.consentRequired }),
-  preferences: z.array(timePreferenceSchema).max(14).optional(),
+  preferences: preferencesField,
   ...entryFields,
 });
 export type CreateCustomerBody = z.infer<typeof createCustomerBody>;
@@ -100,16 +117,20 @@ export type CreateCustomerBody = z.infer<typeof createCustomerBody>;
 export const updateCustomerBody = z.object({
   name: nameField.optional(),
   phone: phoneField.optional(),
-  notes: z.string().max(1000).optional(),
+  notes: notesField,
   consentMethod: z.enum(consentMethods).optional(),
-  preferences: z.array(timePreferenceSchema).max(14).optional(),
+  preferences: preferencesField,
   status: z.enum(['waiting', 'offered', 'booked']).optional(),
   ...entryFields,
 });
 export type UpdateCustomerBody = z.infer<typeof updateCustomerBody>;
 
-export const reorderBody = z.object({ ids: z.array(z.string().uuid()).min(1) });
-export const csvBody = z.object({ csv: z.string().max(500_000) });
+export const reorderBody = z.object({
+  ids: z.array(z.string().uuid(waitlistMessages.customerNotFound)).min(1, waitlistMessages.reorderMismatch),
+});
+export const csvBody = z.object({
+  csv: z.string({ error: waitlistMessages.csvEmpty }).max(500_000, waitlistMessages.csvTooLarge),
+});
 
 export const waitlistListQuery = z.object({
   search: z.string().optional(),
@@ -183,7 +204,13 @@ export const conversationResponse = z.object({
   data: z.array(messageSchema),
   customer: customerSchema,
 });
-export const sendTextBody = z.object({ body: z.string().trim().min(1, 'Message is required').max(1600) });
+export const sendTextBody = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, waitlistMessages.messageRequired)
+    .max(1600, waitlistMessages.textTooLong(1600)),
+});
 export const textMessageResponse = z.object({
   success: z.literal(true),
   data: messageSchema,
@@ -204,7 +231,11 @@ export const messageTemplatesResponse = z.object({
   data: z.array(messageTemplateSchema),
 });
 export const updateTemplateBody = z.object({
-  body: z.string().trim().min(1, 'Template is required').max(1600),
+  body: z
+    .string()
+    .trim()
+    .min(1, waitlistMessages.templateRequired)
+    .max(1600, waitlistMessages.textTooLong(1600)),
 });
 export const messageTemplateResponse = z.object({
   success: z.literal(true),
@@ -228,154 +259,3 @@ export const timeZoneResponse = z.object({
   data: z.object({ timeZone: z.string() }),
   message: z.string(),
 });
-
-// ---- openings (cancellation alerts) ----
-
-export const openingStatuses = ['open', 'filled', 'expired', 'closed'] as const;
-export type OpeningStatus = (typeof openingStatuses)[number];
-/** auto: the offer policy chooses waves, claim window and order (issue 26, the default). */
-export const openingModes = ['auto', 'all', 'waves'] as const;
-export type OpeningMode = (typeof openingModes)[number];
-export const offerStatuses = ['pending', 'held', 'sent', 'won', 'lost', 'skipped', 'declined'] as const;
-export const offerOutcomes = [
-  'claimed',
-  'backed_out',
-  'waiting_quiet_hours',
-  'not_texted_quiet_hours',
-  'not_texted_daily_cap',
-  'told_filled',
-  'opted_out',
-  'no_answer',
-  'texted',
-  'next_wave',
-  'not_texted',
-] as const;
-export type OfferOutcome = (typeof offerOutcomes)[number];
-
-export const createOpeningBody = z
-  .object({
-    /** ISO 8601 with an offset, or local 'YYYY-MM-DDTHH:mm' read in the business's time zone. */
-    startsAt: z.string().min(1, waitlistMessages.invalidStartsAt),
-    durationMinutes: durationField,
-    /** The service's name; taken from `serviceId` when that is given and this is not. */
-    service: z.string().trim().min(1, offerMessages.serviceOrNameRequired).max(200).optional(),
-    /** One of the business's services (issue 26): only entries waiting for it (or anything) are offered. */
-    serviceId: z.string().uuid(offerMessages.serviceNotFound).nullable().optional(),
-    /** The staff member of the slot: entries wanting someone else are not offered. */
-    staffId: z.string().uuid(offerMessages.staffNotFound).nullable().optional(),
-    priceCents: priceField.nullable().optional(),
-    mode: z.enum(openingModes).default('auto'),
-    waveSize: z.number().int().min(1).max(100).optional(),
-    claimWindowMinutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .optional(),
-  })
-  .refine((b) => Boolean(b.service) || Boolean(b.serviceId), {
-    message: offerMessages.serviceOrNameRequired,
-    path: ['service'],
-  })
-  .refine((b) => b.mode !== 'waves' || (b.waveSize !== undefined && b.claimWindowMinutes !== undefined), {
-    message: waitlistMessages.waveSizeRequired,
-    path: ['waveSize'],
-  });
-export type CreateOpeningBody = z.input<typeof createOpeningBody>;
-
-export const openingStatsSchema = z.object({
-  /** Alert texts handed to the provider (or delivered). */
-  sent: z.number().int(),
-  delivered: z.number().int(),
-  /** Inbound texts from offered customers since the alert. */
-  replies: z.number().int(),
-  /** Customers offered so far (all waves). */
-  offered: z.number().int(),
-});
-export const openingSchema = z.object({
-  id: z.string(),
-  startsAt: z.string(),
-  durationMinutes: z.number().int(),
-  service: z.string(),
-  priceCents: z.number().int().nullable(),
-  serviceId: z.string().nullable(),
-  staffId: z.string().nullable(),
-  /** The staff member's name, for the list. */
-  staffName: z.string().nullable(),
-  status: z.enum(openingStatuses),
-  mode: z.enum(openingModes),
-  waveSize: z.number().int().nullable(),
-  claimWindowMinutes: z.number().int().nullable(),
-  nextWaveAt: z.string().nullable(),
-  currentWave: z.number().int(),
-  winner: z.object({ id: z.string(), name: z.string(), phone: z.string() }).nullable(),
-  filledAt: z.string().nullable(),
-  createdAt: z.string(),
-  localDate: z.string(),
-  stats: openingStatsSchema,
-});
-export type Opening = z.infer<typeof openingSchema>;
-
-export const offerSchema = z.object({
-  customerId: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  wave: z.number().int(),
-  sentAt: z.string().nullable(),
-  status: z.enum(offerStatuses),
-  /**
-   * What happened to this customer (issue 15): claimed; told it was filled; opted out (STOP); no answer
-   * (texted, the slot expired or was closed); texted (the slot is still open); next wave; not texted.
-   */
-  outcome: z.enum(offerOutcomes),
-  /** When they were told the slot is taken, if they were. */
-  toldAt: z.string().nullable(),
-  /** The customer replied STOP (to this alert or since): shown as opted out, never "filled by another". */
-  optedOut: z.boolean(),
-  /** The place the offer policy gave them (1 = first) and why (issue 26). */
-  rank: z.number().int(),
-  reason: z.string(),
-  /** A held text goes out then (quiet hours). */
-  sendAt: z.string().nullable(),
-  skipReason: z.enum(skipReasons).nullable(),
-  /** The customer's newest question since their alert (not a YES, STOP or HELP): "Asked: what time?" (issue 27). */
-  question: z.object({ body: z.string(), at: z.string() }).nullable(),
-});
-export type Offer = z.infer<typeof offerSchema>;
-
-export const alertsTodaySchema = z.object({
-  used: z.number().int(),
-  /** null = unlimited. */
-  limit: z.number().int().nullable(),
-  /** ISO: the next midnight in the business's time zone. */
-  resetsAt: z.string(),
-});
-export type AlertsToday = z.infer<typeof alertsTodaySchema>;
-
-export const openingsListResponse = z.object({
-  success: z.literal(true),
-  data: z.array(openingSchema),
-  alertsToday: alertsTodaySchema,
-  timeZone: z.string(),
-  readOnly: z.boolean(),
-  readOnlyReason: z.string().nullable(),
-});
-export const openingResponse = z.object({
-  success: z.literal(true),
-  data: openingSchema.extend({ offers: z.array(offerSchema) }),
-  message: z.string().optional(),
-});
-export type OpeningDetail = z.infer<typeof openingResponse>['data'];
-
-export const earningsSchema = z.object({
-  revenueRecoveredCents: z.number().int(),
-  alertsSent: z.number().int(),
-  /** 0..1: filled openings / openings that are no longer open (or all when none closed yet). */
-  fillRate: z.number(),
-  avgTimeToFillMinutes: z.number().nullable(),
-  openingsFilled: z.number().int(),
-  /** The figures for the requested range (default: this week), in the business's time zone (issue 14). */
-  period: earningsPeriodSchema,
-});
-export type Earnings = z.infer<typeof earningsSchema>;
-export const earningsResponse = z.object({ success: z.literal(true), data: earningsSchema });

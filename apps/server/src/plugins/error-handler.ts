@@ -1,5 +1,5 @@
-import { authMessages } from '@waitlist/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { authMessages, fieldMessages } from '@waitlist/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, withoutQueryValues } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
@@ -24,7 +24,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send({ success: false, message: error.message });
+      return reply.status(status).send({ success: false, message: requestErrorMessage(error) });
     }
     if (isDatabaseUnavailable(error)) {
       // The database is down or restarting: a clean 503 the client may retry, not a 500.
@@ -45,6 +45,33 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: withoutQueryValues(error) }, 'request failed');
     return reply.status(500).send({ success: false, message: authMessages.serverError });
   });
+}
+
+/** Fastify's refusals of a body it cannot read, in the catalogue's words (issue 27); others as they are. */
+function requestErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return fieldMessages.badJson;
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_TYPE':
+      return fieldMessages.emptyBody;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return fieldMessages.jsonOnly;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return fieldMessages.bodyTooLarge;
+    default:
+      return error instanceof SyntaxError ? fieldMessages.badJson : error.message;
+  }
+}
+
+/** The router's own refusals (a malformed path, a parameter past its length) in the API's shape and words. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply
+    .status(error.statusCode ?? 400)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(JSON.stringify({ success: false, message: fieldMessages.badLink }));
 }
 
 /** Stripe's SDK errors for a provider that is down: no connection, a timeout, or a 5xx of its own. */
