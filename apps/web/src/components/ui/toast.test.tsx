@@ -1,6 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { TOAST_DEFAULT_MS, TOAST_ERROR_MS, TOAST_EXIT_MS } from '@waitlist/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const undo = vi.fn();
+
 import { ToastProvider, useToast } from './toast.tsx';
 
 function Demo() {
@@ -18,6 +21,17 @@ function Demo() {
       </button>
       <button type="button" onClick={() => toast.info('FYI')}>
         info
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          toast.success('Marcus removed', {
+            duration: 10_000,
+            action: { label: 'Undo', ariaLabel: 'Undo removing Marcus', onClick: undo },
+          })
+        }
+      >
+        undoable
       </button>
       <button type="button" onClick={() => toast.dismissStale()}>
         next page
@@ -65,6 +79,26 @@ describe('toasts', () => {
     expect(screen.getByText('Broke!').closest('.toast')).toHaveClass('toast--leaving');
     advance(TOAST_EXIT_MS);
     expect(screen.queryByText('Broke!')).not.toBeInTheDocument();
+  });
+
+  it('offer one action: a named button that runs once and takes the toast away', () => {
+    undo.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'undoable' }));
+    const toast = screen.getByText('Marcus removed').closest('[data-testid="toast"]') as HTMLElement;
+    const action = screen.getByRole('button', { name: 'Undo removing Marcus' });
+    expect(action).toHaveTextContent('Undo');
+    expect(toast).toContainElement(action);
+    // It stays its own duration (10 s), past the 5 s of a plain success.
+    advance(TOAST_DEFAULT_MS + 1);
+    expect(toast).not.toHaveClass('toast--leaving');
+    fireEvent.click(action);
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveClass('toast--leaving');
+    expect(action).toBeDisabled();
+    fireEvent.click(action);
+    expect(undo).toHaveBeenCalledTimes(1);
+    advance(TOAST_EXIT_MS);
+    expect(screen.queryByText('Marcus removed')).not.toBeInTheDocument();
   });
 
   it('close on the close button, with the exit animation', () => {
