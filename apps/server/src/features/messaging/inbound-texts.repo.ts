@@ -19,7 +19,9 @@ export interface InboundTextInput {
   /**
    * Keywords are stored read (the app answered them): the inbox counts only replies the owner should read. A
    * YES is stored unread and marked read only when it wins the slot (the opening shows the win); a YES that
-   * arrives after the slot is decided stays unread for the owner to see (issue 27).
+   * arrives after the slot is decided stays unread for the owner to see (issue 27). A text from a number
+   * that is not a customer (JOIN, its YES, a stranger's STOP) is stored read whatever it says: the inbox
+   * shows customers' conversations, so it would be an unread the owner could never open.
    */
   read: boolean;
 }
@@ -91,7 +93,7 @@ export function prepareInboundTexts(db: Database, answer?: VerdictAnswer) {
         insert into ${inboundEvents} (id, received_at) values (${p('eventId')}::text, ${now})
         on conflict (id) do nothing returning id
       ), recipient as (${recipient(sql`, to_jsonb(c) as customer`)}
-      ), message as (${message(sql`case when ${p('read')}::boolean then ${now} end`)})
+      ), message as (${message(sql`case when ${p('read')}::boolean or recipient.customer_id is null then ${now} end`)})
       select (select count(*) from event)::int, (select id from message), recipient.user_id,
         recipient.business_name, recipient.time_zone, recipient.push_notifications_enabled, recipient.customer
       from (select 1) as one left join recipient on true`,

@@ -119,4 +119,12 @@ describe('late replies and questions reach the owner', () => {
     expect(offerOf('Fay Asks').question).toMatchObject({ body: 'is it with Maria?' });
     expect(offerOf('Gus Help').question).toBeNull();
   });
+
+  it('a text from a number that is not a customer is no unread the owner could never open', async () => {
+    const o = await owner(t, { plan: 'growth' });
+    await reply('+12125559901', o.number, 'hello, is this the salon?');
+    await reply('+12125559902', o.number, 'YES');
+    expect(await unread(o.token)).toBe(0);
+    expect((await call(t, o.token, 'GET', '/inbox')).json().data).toEqual([]);
+  });
 });
