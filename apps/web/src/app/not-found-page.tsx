@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
 import './not-found-page.css';
+import '../components/ui/button.css';
 
 export function NotFoundPage() {
   const { user } = useAuth();

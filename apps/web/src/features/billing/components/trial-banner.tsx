@@ -2,6 +2,7 @@ import { billingMessages, type Subscription, type User } from '@waitlist/contrac
 import { Link } from 'react-router';
 import { formatDate, timestampToDate, trialDaysRemaining } from '../utils/billing-time.ts';
 import './trial-banner.css';
+import '../../../components/ui/button.css';
 
 /**
  * SPEC §4 trial display, on top of the Billing tab: the days left of the free trial, or the red

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SubscriptionResult } from '../components/subscription-result.tsx';
+import '../../../components/ui/button.css';
 
 /** SPEC §2 /subscription/cancel: the owner left the hosted checkout without paying. */
 export function SubscriptionCancelPage() {

@@ -12,6 +12,7 @@ import { SubscriptionResult } from '../components/subscription-result.tsx';
 import { useErrorToast } from '../components/use-error-toast.ts';
 import { subscriptionStatusBadge } from '../utils/badges.ts';
 import { formatDate, nextBillingDate } from '../utils/billing-time.ts';
+import '../../../components/ui/button.css';
 
 /** While the provider's confirmation has not reached us yet, ask again this often, this many times. */
 const CONFIRMATION_POLL_MS = 2000;

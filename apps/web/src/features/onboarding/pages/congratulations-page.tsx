@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { OnboardingSteps } from '../components/onboarding-steps.tsx';
+import '../../../components/ui/button.css';
 
 export function CongratulationsPage() {
   const user = useCurrentUser();

@@ -4,6 +4,7 @@ import { displayPhone } from '../../../lib/phone-display.ts';
 import { CloseOpeningButton } from './close-opening-button.tsx';
 import { OpeningStats, OpeningStatusBadge } from './opening-status.tsx';
 import { clockTime, money, slotTime } from './zoned-time.ts';
+import '../../../components/ui/button.css';
 
 /** One opening in the list: when, what, its live numbers and who won. */
 export function OpeningCard({
