@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingMessages } from './billing.messages.ts';
+import { billingFieldMessages } from './field-messages.ts';
 
 /**
  * The billing contract (SPEC §3, §7 "Billing" and "Notifications"). The paths keep the SPEC's `/stripe/*`
@@ -106,36 +107,44 @@ const planType = z.enum(planTypes, {
       ? billingMessages.noPlanSelected
       : billingMessages.invalidPlan,
 });
-const billingPeriod = z.enum(billingPeriods, { error: 'Billing period must be monthly or yearly' });
+const billingPeriod = z.enum(billingPeriods, { error: billingFieldMessages.billingPeriod });
 
 export const planChangeBody = z.object({ planType, billingPeriod });
 export type PlanChangeBody = z.infer<typeof planChangeBody>;
 /** POST /stripe/update-subscription: a plan change that may name the card to pay with. */
 export const updateSubscriptionBody = planChangeBody.extend({
-  paymentMethodId: z.string().min(1).optional(),
+  paymentMethodId: z.string().min(1, billingFieldMessages.paymentMethodRequired).optional(),
 });
 export const checkoutSessionBody = planChangeBody;
 export const paymentMethodBody = z.object({
-  paymentMethodId: z.string({ error: 'paymentMethodId is required' }).min(1, 'paymentMethodId is required'),
+  paymentMethodId: z
+    .string({ error: billingFieldMessages.paymentMethodRequired })
+    .min(1, billingFieldMessages.paymentMethodRequired),
 });
 export const billingDetailsBody = z.object({
-  name: z.string().trim().max(200).optional(),
+  name: z.string().trim().max(200, billingFieldMessages.nameTooLong).optional(),
   email: z.email('Please enter a valid email address').optional(),
   address: z
     .object({
-      line1: z.string().trim().max(200).optional(),
-      city: z.string().trim().max(100).optional(),
-      state: z.string().trim().max(50).optional(),
-      postal_code: z.string().trim().max(20).optional(),
-      country: z.string().trim().length(2).optional(),
+      line1: z.string().trim().max(200, billingFieldMessages.addressTooLong).optional(),
+      city: z.string().trim().max(100, billingFieldMessages.cityTooLong).optional(),
+      state: z.string().trim().max(50, billingFieldMessages.stateTooLong).optional(),
+      postal_code: z.string().trim().max(20, billingFieldMessages.postalCodeTooLong).optional(),
+      country: z.string().trim().length(2, billingFieldMessages.countryCode).optional(),
     })
     .optional(),
 });
 export type BillingDetailsBody = z.infer<typeof billingDetailsBody>;
 
 export const planChangeNotificationBody = z.object({
-  oldPlan: z.string().min(1).max(50),
-  newPlan: z.string().min(1).max(50),
+  oldPlan: z
+    .string()
+    .min(1, billingFieldMessages.planNameRequired)
+    .max(50, billingFieldMessages.planNameTooLong),
+  newPlan: z
+    .string()
+    .min(1, billingFieldMessages.planNameRequired)
+    .max(50, billingFieldMessages.planNameTooLong),
 });
 
 // ---- answers to changes ----
@@ -202,10 +211,10 @@ export type BillingConfig = z.infer<typeof billingConfigSchema>;
 
 /** The local provider's card confirmation (the role Stripe.js's confirmCardSetup plays with Stripe). */
 export const localConfirmSetupBody = z.object({
-  clientSecret: z.string().min(1),
-  number: z.string().min(1, 'Card number is required'),
-  expMonth: z.coerce.number().int(),
-  expYear: z.coerce.number().int(),
-  cvc: z.string().min(1, 'CVC is required'),
+  clientSecret: z.string().min(1, billingMessages.setupIntentInvalid),
+  number: z.string().min(1, billingFieldMessages.cardNumberRequired),
+  expMonth: z.coerce.number().int(billingMessages.invalidExpiry),
+  expYear: z.coerce.number().int(billingMessages.invalidExpiry),
+  cvc: z.string().min(1, billingFieldMessages.cvcRequired),
 });
 export const localConfirmSetupResponse = z.object({ success: z.literal(true), paymentMethodId: z.string() });

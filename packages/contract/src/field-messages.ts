@@ -44,9 +44,17 @@ export const fieldMessages = {
  */
 export const billingFieldMessages = {
   billingPeriod: 'Billing period must be monthly or yearly',
-  paymentMethodRequired: 'paymentMethodId is required',
+  paymentMethodRequired: 'Please choose a card.',
   cardNumberRequired: 'Card number is required',
   cvcRequired: 'CVC is required',
+  nameTooLong: 'Name must be at most 200 characters',
+  addressTooLong: 'Address must be at most 200 characters',
+  cityTooLong: 'City must be at most 100 characters',
+  stateTooLong: 'State must be at most 50 characters',
+  postalCodeTooLong: 'ZIP or postal code must be at most 20 characters',
+  countryCode: 'Country must be a two-letter code, such as US',
+  planNameRequired: 'Plan name is required',
+  planNameTooLong: 'Plan name must be at most 50 characters',
 } as const;
 
 const m = fieldMessages;

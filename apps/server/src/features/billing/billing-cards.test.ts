@@ -248,7 +248,7 @@ describe('cards: attach, list, default, delete', () => {
   it('validates the payment method id', async () => {
     const response = await billingCall(t, owner.token, 'POST', '/stripe/payment-methods', {});
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('paymentMethodId is required');
+    expect(response.json().message).toBe('Please choose a card.');
   });
 });
 
