@@ -119,6 +119,7 @@ export const dashboardSources = {
   allTimeOpenings: openingFigures.allTimeOpenings,
   textTotals: messagingRepo.textTotals,
   optOutsAndWaitlistSize: waitlistRepo.optOutsAndWaitlistSize,
+  alertsByLanguage: waitlistRepo.alertsByLanguage,
 };
 
 /** The alerts a customer was texted, as the inbox sees them (features/openings' repo owns offers). */

@@ -98,6 +98,10 @@ export const earningsPeriodSchema = z.object({
   textsSent: z.number().int(),
   /** Of those, confirmed delivered. */
   textsDelivered: z.number().int(),
+  /** Cancellation alerts texted in the range, by the language of the customer who got each (issue 28). */
+  alertsByLanguage: z.object({ en: z.number().int(), es: z.number().int() }),
+  /** Whether any customer on the waitlist (not removed) reads Spanish: the dashboard then counts alerts per language. */
+  hasSpanishCustomers: z.boolean(),
   /** Customers who opted out (STOP) in the range. */
   optOuts: z.number().int(),
   /** Customers waiting now (not texted an offer, booked, removed or opted out). */

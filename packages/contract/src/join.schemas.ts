@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { customerWords } from './customer-words/index.ts';
 import { fieldMessages } from './field-messages.ts';
-import { normalizePhone } from './waitlist.schemas.ts';
+import { waitlistMessages } from './waitlist.messages.ts';
+import { customerLanguages, normalizePhone } from './waitlist.schemas.ts';
 
 /**
  * Customers join a waitlist themselves (issue 15): a public page per business, /join/{slug}, with a QR code
@@ -36,6 +37,8 @@ export const joinBody = z.object({
   /** The service they wait for and with whom (issue 26), from the business's lists; optional. */
   serviceId: z.string().uuid(fieldMessages.invalidChoice).nullable().optional(),
   staffId: z.string().uuid(fieldMessages.invalidChoice).nullable().optional(),
+  /** The language the page was shown in (issue 28): the customer's texts and the consent kept are in it. */
+  language: z.enum(customerLanguages, { error: waitlistMessages.invalidLanguage }).optional(),
   /**
    * A solved ALTCHA proof of work (base64 JSON, from GET /join/{slug}/challenge), asked for once one address
    * has sent a few sign-ups in an hour (issue 24); each one is taken once.

@@ -77,6 +77,8 @@ export const waitlistMessages = {
   textTooLong: (max: number) => `A text can be at most ${max} characters`,
   waveSizeRange: 'Wave size must be a whole number from 1 to 100',
   claimWindowRange: 'The claim window must be a whole number of minutes from 1 to 1440 (24 hours)',
+  // ours (issue 28): a customer's language
+  invalidLanguage: 'Language must be English or Spanish',
   csvEmpty: 'The CSV file has no customers',
   csvTooLarge: 'Import at most 1,000 rows at a time',
   readOnly: (reason: string) => `Your waitlist is read-only. ${reason}`,

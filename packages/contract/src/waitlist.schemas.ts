@@ -23,6 +23,15 @@ export const customerStatuses = ['waiting', 'offered', 'booked', 'removed'] as c
 export type CustomerStatus = (typeof customerStatuses)[number];
 export const consentMethods = ['verbal', 'written', 'web_form', 'text_keyword', 'imported'] as const;
 export type ConsentMethod = (typeof consentMethods)[number];
+/**
+ * The language a customer reads their texts in (issue 28): the catalogue's locales. The owner's screens stay
+ * in English and name each one in its own words.
+ */
+export const customerLanguages = ['en', 'es'] as const;
+export type CustomerLanguage = (typeof customerLanguages)[number];
+export const languageLabels: Record<CustomerLanguage, string> = { en: 'English', es: 'Español' };
+const languageField = z.enum(customerLanguages, { error: waitlistMessages.invalidLanguage });
+
 export const consentLabels: Record<ConsentMethod, string> = {
   verbal: 'Verbal (in person or by phone)',
   written: 'Written (signed form)',
@@ -70,6 +79,8 @@ export const customerSchema = z.object({
   staffId: z.string().nullable(),
   /** Their own time zone for quiet hours; null: the business's. */
   timeZone: z.string().nullable(),
+  /** The language they read their texts in (issue 28). */
+  language: z.enum(customerLanguages),
   vip: z.boolean(),
   pinned: z.boolean(),
   createdAt: z.string(),
@@ -101,6 +112,8 @@ const entryFields = {
   timeZone: z.string().refine(isValidTimeZone, waitlistMessages.invalidTimeZone).nullable().optional(),
   vip: z.boolean().optional(),
   pinned: z.boolean().optional(),
+  /** The customer's language (issue 28); a new customer without one reads English. */
+  language: languageField.optional(),
 };
 
 export const createCustomerBody = z.object({
@@ -135,6 +148,8 @@ export const csvBody = z.object({
 export const waitlistListQuery = z.object({
   search: z.string().optional(),
   status: z.enum(customerStatuses).optional(),
+  /** Only the customers who read this language (issue 28). */
+  language: languageField.optional(),
 });
 
 /** A customer as the waitlist lists them: with their real place in line (1-based; null when booked or removed). */

@@ -34,6 +34,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     serviceId: null,
     staffId: null,
     timeZone: null,
+    language: 'en',
     vip: false,
     pinned: false,
     createdAt: '2030-01-02T15:00:00.000Z',

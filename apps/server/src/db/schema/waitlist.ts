@@ -46,6 +46,10 @@ export const customers = pgTable(
     staffId: staffRef(),
     /** The customer's own IANA time zone for quiet hours, when the owner set one; null: the business's. */
     timeZone: text('time_zone'),
+    /** The language the customer reads their texts in (issue 28): 'en' English, 'es' Spanish. */
+    language: text('language', { enum: ['en', 'es'] })
+      .notNull()
+      .default('en'),
     /** The owner's favourite: moves up the automatic order. */
     vip: boolean('vip').notNull().default(false),
     /** Offered first, before anyone the policy ranks. */
@@ -104,8 +108,12 @@ export const joinRequests = pgTable(
     /** E.164. */
     phone: text('phone').notNull(),
     method: text('method', { enum: ['web_form', 'text_keyword'] }).notNull(),
-    /** The consent wording the customer saw (the page) or sent (the text). */
+    /** The consent wording the customer saw (the page) or sent (the text), in `language`. */
     consentText: text('consent_text').notNull(),
+    /** The language the customer chose on the join page (issue 28), given to the customer on their YES. */
+    language: text('language', { enum: ['en', 'es'] })
+      .notNull()
+      .default('en'),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'full'] })

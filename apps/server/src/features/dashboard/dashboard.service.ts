@@ -45,6 +45,11 @@ export interface DashboardSources {
     executor: Executor,
     range: RangeBounds,
   ): Promise<{ optOuts: number; waitlistSize: number }>;
+  /** The alerts texted in the range per customer language, and whether anyone reads Spanish (issue 28). */
+  alertsByLanguage(
+    executor: Executor,
+    range: RangeBounds,
+  ): Promise<{ alertsByLanguage: { en: number; es: number }; hasSpanishCustomers: boolean }>;
 }
 
 /** YYYY-MM-DD plus `days` (calendar arithmetic, no time zone involved). */
@@ -110,11 +115,12 @@ export function createDashboardService(deps: {
       fromDate: from,
       toDate: to,
     };
-    const [openings, texts, customers, weeks] = await Promise.all([
+    const [openings, texts, customers, weeks, languages] = await Promise.all([
       sources.openingTotals(db, bounds),
       sources.textTotals(db, bounds),
       sources.optOutsAndWaitlistSize(db, bounds),
       sources.weeklyOpenings(db, bounds),
+      sources.alertsByLanguage(db, bounds),
     ]);
     return {
       range,
@@ -124,6 +130,7 @@ export function createDashboardService(deps: {
       ...openings,
       ...texts,
       ...customers,
+      ...languages,
       // Of the decided openings only: one still open is neither filled nor lost yet (issue 27).
       fillRate: openings.openingsDecided > 0 ? openings.openingsFilled / openings.openingsDecided : null,
       weeks,

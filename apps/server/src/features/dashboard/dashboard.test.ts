@@ -122,6 +122,9 @@ describe('GET /dashboard/earnings: ranges in the business time zone', () => {
       textsDelivered: 2,
       optOuts: 1,
       waitlistSize: 1,
+      // No alert was texted (no offers) and everyone reads English (issue 28).
+      alertsByLanguage: { en: 0, es: 0 },
+      hasSpanishCustomers: false,
       weeks: [
         {
           weekStart: '2026-11-23',

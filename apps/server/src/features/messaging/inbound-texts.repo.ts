@@ -271,6 +271,7 @@ function customerFromJson(json: Record<string, unknown>): CustomerRow {
     serviceId: (json.service_id ?? null) as string | null,
     staffId: (json.staff_id ?? null) as string | null,
     timeZone: (json.time_zone ?? null) as string | null,
+    language: json.language === 'es' ? 'es' : 'en',
     vip: json.vip === true,
     pinned: json.pinned === true,
     autoAnsweredAt: dateOrNull(json.auto_answered_at),

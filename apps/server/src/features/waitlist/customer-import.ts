@@ -95,6 +95,7 @@ export function customerImport(deps: WaitlistDeps, writableOwner: WritableOwner)
             notes: row.notes,
             serviceId: row.serviceId,
             staffId: row.staffId,
+            language: row.language,
             consentMethod: 'imported' as const,
             consentedAt: now,
             position: position++,

@@ -85,6 +85,8 @@ export function createJoinByText(deps: ByTextDeps, confirmation: Confirmation) {
             consentMethod: pending.method,
             consentedAt: now,
             preferences: [],
+            // The language they chose on the join page (issue 28).
+            language: pending.language,
             // The service and staff member chosen on the join page (issue 26), if they are still there.
             serviceId: pending.serviceId,
             staffId: pending.staffId,

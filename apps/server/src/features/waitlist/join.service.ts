@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { customerWords, type JoinBody, normalizePhone } from '@waitlist/contract';
+import {
+  type CustomerLanguage,
+  customerWords,
+  type JoinBody,
+  type Locale,
+  normalizePhone,
+} from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { addressKey } from '../../lib/address-key.ts';
@@ -18,6 +24,10 @@ import type { JoinProof } from './join-proof.ts';
 import { createQrCodes } from './join-qr.ts';
 import * as repo from './waitlist.repo.ts';
 import type { EntryCatalog } from './waitlist.types.ts';
+
+/** The consent wording as the customer read it, in the join page's language (issue 28). */
+const consentAsRead = (language: CustomerLanguage | undefined, business: string) =>
+  customerWords(language as Locale | undefined).join.consent(business);
 
 /** What joining needs from other features, wired in app.ts (decision 0008). */
 export interface JoinDeps {
@@ -263,7 +273,8 @@ export function createJoinService(deps: JoinDeps) {
           name: body.name.trim(),
           phone,
           method: 'web_form',
-          consentText: joinWords.consent(businessOf(locked)),
+          language: body.language ?? 'en',
+          consentText: consentAsRead(body.language, businessOf(locked)),
           ipAddress: meta.ip,
           userAgent: meta.userAgent?.slice(0, 300) ?? null,
           // Kept only when they are this business's own: another id is dropped without a word.

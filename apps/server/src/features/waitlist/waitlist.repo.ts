@@ -29,6 +29,7 @@ export function customerDto(row: CustomerRow): Customer {
     serviceId: row.serviceId,
     staffId: row.staffId,
     timeZone: row.timeZone,
+    language: row.language,
     vip: row.vip,
     pinned: row.pinned,
     createdAt: row.createdAt.toISOString(),
@@ -36,12 +37,16 @@ export function customerDto(row: CustomerRow): Customer {
   };
 }
 
-export function listCustomers(
-  executor: Executor,
-  userId: string,
-  filter: { search?: string; status?: CustomerRow['status'] } = {},
-) {
+/** What the owner's list shows: a search, a status (default: all but removed) and a language (issue 28). */
+export type ListFilter = {
+  search?: string;
+  status?: CustomerRow['status'];
+  language?: CustomerRow['language'];
+};
+
+export function listCustomers(executor: Executor, userId: string, filter: ListFilter = {}) {
   const conditions = [eq(customers.userId, userId)];
+  if (filter.language) conditions.push(eq(customers.language, filter.language));
   if (filter.status) conditions.push(eq(customers.status, filter.status));
   else conditions.push(ne(customers.status, 'removed'));
   const search = filter.search?.trim();
@@ -266,4 +271,26 @@ export async function optOutsAndWaitlistSize(
     .from(customers)
     .where(eq(customers.userId, range.userId));
   return { optOuts: Number(row?.optOuts ?? 0), waitlistSize: Number(row?.waitlistSize ?? 0) };
+}
+
+/**
+ * The dashboard's alerts per language (issue 28): the cancellation alerts texted in [lo, hi) (offers.sent_at),
+ * by the language of the customer each went to; and whether any customer on the waitlist reads Spanish.
+ */
+export async function alertsByLanguage(executor: Executor, range: { userId: string; lo: Date; hi: Date }) {
+  const lo = range.lo.toISOString();
+  const hi = range.hi.toISOString();
+  const alerts = sql`(select count(*) from offers o where o.customer_id = ${customers.id} and o.sent_at >= ${lo}::timestamptz and o.sent_at < ${hi}::timestamptz)`;
+  const [row] = await executor
+    .select({
+      en: sql<number>`coalesce(sum(${alerts}) filter (where ${customers.language} = 'en'), 0)::int`,
+      es: sql<number>`coalesce(sum(${alerts}) filter (where ${customers.language} = 'es'), 0)::int`,
+      spanish: sql<boolean>`coalesce(bool_or(${customers.language} = 'es' and ${customers.status} <> 'removed'), false)`,
+    })
+    .from(customers)
+    .where(eq(customers.userId, range.userId));
+  return {
+    alertsByLanguage: { en: Number(row?.en ?? 0), es: Number(row?.es ?? 0) },
+    hasSpanishCustomers: Boolean(row?.spanish),
+  };
 }

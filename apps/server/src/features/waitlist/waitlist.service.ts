@@ -68,7 +68,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
 function waitlistOrder(deps: WaitlistDeps, writableOwner: WritableOwner) {
   const { db, clock, readOnlyReason } = deps;
   return {
-    async list(user: UserRow, filter: { search?: string; status?: repo.CustomerRow['status'] }) {
+    async list(user: UserRow, filter: repo.ListFilter) {
       const [rows, count, places] = await Promise.all([
         repo.listCustomers(db, user.id, filter),
         repo.countActive(db, user.id),
@@ -140,6 +140,7 @@ function customerEdits(deps: WaitlistDeps, writableOwner: WritableOwner) {
               consentMethod: body.consentMethod,
               consentedAt: now,
               preferences: body.preferences ?? [],
+              language: body.language ?? 'en',
               ...entry,
               position: await repo.nextPosition(tx, user.id),
               createdAt: now,
@@ -186,6 +187,7 @@ function customerEdits(deps: WaitlistDeps, writableOwner: WritableOwner) {
               }),
               ...(body.preferences !== undefined && { preferences: body.preferences }),
               ...(body.status !== undefined && { status: body.status }),
+              ...(body.language !== undefined && { language: body.language }),
               ...entry,
               ...renumbered,
             },

@@ -22,6 +22,8 @@ const emptyPeriod: Period = {
   textsDelivered: 0,
   optOuts: 0,
   waitlistSize: 0,
+  alertsByLanguage: { en: 0, es: 0 },
+  hasSpanishCustomers: false,
   weeks: [],
 };
 
