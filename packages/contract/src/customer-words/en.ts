@@ -28,6 +28,8 @@ export const en: CustomerWords = {
       `${business}: You will not be added to the waitlist and will get no more texts. Reply JOIN to start again.`,
     backedOut: (business) =>
       `${business}: No problem, we've let that slot go. You're still on the waitlist for the next one.`,
+    languageSwitched: (business) =>
+      `${business}: OK, we'll text you in English from now on. Reply ESPAÑOL for texts in Spanish.`,
   },
 
   templates: {
@@ -47,6 +49,8 @@ export const en: CustomerWords = {
     help: ['HELP'],
     join: ['JOIN'],
   },
+  // "English" in English and in Spanish, accent or none: the words that switch a customer to English.
+  languageWords: ['ENGLISH', 'INGLÉS', 'INGLES'],
 
   // A claim: yes words, then at most one phrase ("Yes please!", "OK I'll take it"), or a phrase alone
   // ("book me", "mine"). Never a question, a negative, or a yes with anything else after it.

@@ -4,6 +4,12 @@
  * one file typed `CustomerWords`, so the type checker holds each complete.
  */
 export { customerWords, DEFAULT_LOCALE, LOCALES, type Locale } from './catalogue.ts';
-export { normalizeReply, type ReplyKeyword, type ReplyReading, readReply } from './read-reply.ts';
+export {
+  normalizeReply,
+  type ReplyKeyword,
+  type ReplyReading,
+  readLanguageSwitch,
+  readReply,
+} from './read-reply.ts';
 export { formatSlotTime } from './slot-time.ts';
 export type { BusinessText, CustomerWords, JoinWords } from './types.ts';

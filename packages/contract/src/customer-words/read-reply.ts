@@ -1,5 +1,5 @@
-import { customerWords, DEFAULT_LOCALE, type Locale } from './catalogue.ts';
-import type { ReplyKeyword } from './types.ts';
+import { customerWords, LOCALES, type Locale } from './catalogue.ts';
+import type { CustomerWords, ReplyKeyword } from './types.ts';
 
 export type { ReplyKeyword };
 
@@ -25,7 +25,7 @@ export function normalizeReply(text: string): string {
     .trim();
 }
 
-/** A locale's words, normalised once, as the reading below looks them up. */
+/** Every locale's words, normalised once, as the reading below looks them up. */
 interface Reader {
   /** Whole-text keywords (stop, start, help), the first list naming a word winning. */
   wholeText: Map<string, ReplyKeyword>;
@@ -36,31 +36,55 @@ interface Reader {
   standalone: Set<string>;
   negatives: Set<string>;
   backOut: string[];
+  /** Each language's switch word ("espanol" → 'es'). */
+  language: Map<string, Locale>;
 }
 
-const readers = new Map<Locale, Reader>();
+/** A catalogue word without its accents ("sí" → "si", "apártamela" → "apartamela", "español" → "espanol"). */
+function withoutAccents(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}
 
-function readerOf(locale: Locale): Reader {
-  let reader = readers.get(locale);
-  if (reader) return reader;
-  const { keywords, claim } = customerWords(locale);
-  const normalized = (list: readonly string[]) => list.map(normalizeReply);
+/**
+ * Each catalogue word as `normalizeReply` leaves it and, when it differs, without its accents: customers often
+ * type "si" for "sí". Only the catalogue's words are stripped, never the reply, so English reads as before.
+ */
+function spellings(list: readonly string[]): string[] {
+  return [...new Set(list.map(normalizeReply).flatMap((word) => [word, withoutAccents(word)]))];
+}
+
+let cached: Reader | null = null;
+
+/**
+ * One reader for every language (issue 28): a customer stored as English may answer "sí", and English STOP,
+ * START and HELP work for everyone. English comes first, so where languages share a word English decides.
+ */
+function readerOfAll(): Reader {
+  if (cached) return cached;
+  const all = LOCALES.map(customerWords);
+  const words = (pick: (words: CustomerWords) => readonly string[]) => spellings(all.flatMap(pick));
   const wholeText = new Map<string, ReplyKeyword>();
-  for (const keyword of ['stop', 'start', 'help'] as const)
-    for (const word of normalized(keywords[keyword])) if (!wholeText.has(word)) wholeText.set(word, keyword);
-  const politeOnly = new Set(normalized(claim.politeOnly));
-  const phrases = normalized(claim.phrases);
-  reader = {
+  for (const locale of all)
+    for (const keyword of ['stop', 'start', 'help'] as const)
+      for (const word of spellings(locale.keywords[keyword]))
+        if (!wholeText.has(word)) wholeText.set(word, keyword);
+  const language = new Map<string, Locale>();
+  for (const locale of LOCALES)
+    for (const word of spellings(customerWords(locale).languageWords))
+      if (!language.has(word)) language.set(word, locale);
+  const politeOnly = new Set(words((w) => w.claim.politeOnly));
+  const phrases = words((w) => w.claim.phrases);
+  cached = {
     wholeText,
-    join: normalized(keywords.join),
-    yes: new Set(normalized(claim.yesWords)),
+    join: words((w) => w.keywords.join),
+    yes: new Set(words((w) => w.claim.yesWords)),
     tails: new Set(phrases),
     standalone: new Set(phrases.filter((phrase) => !politeOnly.has(phrase))),
-    negatives: new Set(normalized(claim.negatives)),
-    backOut: normalized(customerWords(locale).backOut),
+    negatives: new Set(words((w) => w.claim.negatives)),
+    backOut: words((w) => w.backOut),
+    language,
   };
-  readers.set(locale, reader);
-  return reader;
+  return cached;
 }
 
 function keywordIn(normalized: string, reader: Reader): ReplyKeyword | null {
@@ -89,10 +113,12 @@ function claimIn(text: string, normalized: string, reader: Reader): boolean {
 /**
  * How the server reads a customer's reply (issues 15 and 25), ignoring case, punctuation, emoji and extra
  * spaces: a stop, start or help keyword is the whole text ("Stop." is STOP, "stop texting me" is not); a
- * join keyword may carry a name after it; a keyword is never also a claim.
+ * join keyword may carry a name after it; a keyword is never also a claim. Every language's words are read,
+ * whatever the customer's language (issue 28): "ALTO" stops and "sí, lo quiero" claims for an English
+ * customer too, and "STOP" always stops.
  */
-export function readReply(text: string, locale: Locale = DEFAULT_LOCALE): ReplyReading {
-  const reader = readerOf(locale);
+export function readReply(text: string): ReplyReading {
+  const reader = readerOfAll();
   const normalized = normalizeReply(text);
   const keyword = keywordIn(normalized, reader);
   const claim = keyword === null && claimIn(text, normalized, reader);
@@ -100,4 +126,13 @@ export function readReply(text: string, locale: Locale = DEFAULT_LOCALE): ReplyR
   const backOut =
     keyword === null && !claim && reader.backOut.some((phrase) => padded.includes(` ${phrase} `));
   return { keyword, claim, backOut };
+}
+
+/**
+ * A reply that switches the customer's language (issue 28): the whole text is a language word of any
+ * catalogue ("Español", "espanol", "INGLÉS", "English!"), answered in the language it names. Null otherwise
+ * ("español por favor" is free text). `readReply` reads these as free text, so the server asks this first.
+ */
+export function readLanguageSwitch(text: string): Locale | null {
+  return readerOfAll().language.get(normalizeReply(text)) ?? null;
 }

@@ -7,7 +7,7 @@ export type BusinessText = (business: string) => string;
 export type ReplyKeyword = 'stop' | 'start' | 'help' | 'join';
 
 /**
- * Everything a customer reads or types, in one language (issue 25). Each locale file (`en.ts`, later `es.ts`)
+ * Everything a customer reads or types, in one language (issue 25). Each locale file (`en.ts`, `es.ts`)
  * is declared as this type, so the type checker refuses a locale that lacks a word. Owner-facing words
  * (dashboards, errors the owner reads, labels in the inbox) are not here: they stay beside their screens.
  */
@@ -44,6 +44,8 @@ export interface CustomerWords {
     joinStopped: BusinessText;
     /** The answer to a winner who backs out: the slot is let go, they stay on the waitlist. */
     backedOut: BusinessText;
+    /** The answer to a language word ("ESPAÑOL"), in the language just chosen (issue 28). */
+    languageSwitched: BusinessText;
   };
   /** The default bodies of the owner-editable templates; placeholders {name} {business} {time}. */
   templates: Record<MessageTemplateKey, string>;
@@ -54,6 +56,11 @@ export interface CustomerWords {
    * (a body that already names the first stop word gets no opt-out footer).
    */
   keywords: Record<ReplyKeyword, readonly string[]>;
+  /**
+   * Whole-text replies that switch a customer to this language ("ESPAÑOL" for Spanish, "ENGLISH" and
+   * "INGLÉS" for English), read by `readLanguageSwitch` in any language, never by `readReply`.
+   */
+  languageWords: readonly string[];
   /** The claim words (see `readReply`): written as customers type them; `normalizeReply` compares them. */
   claim: {
     /** Words that say yes on their own ("yes", "ok"); several may follow one another ("ok yes"). */

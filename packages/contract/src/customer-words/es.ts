@@ -1,0 +1,202 @@
+import type { CustomerWords } from './types.ts';
+
+/**
+ * Spanish (US): every word a customer reads or types (issue 28), written the way a US Spanish speaker texts:
+ * "tú", short, "cita" for a slot, "lista de espera" for the waitlist. Placeholders stay {name} {business} {time}.
+ *
+ * Segments measured by `spanish-segments.test.ts` (business "Studio Lumen", sample name "Alexandra", the slot
+ * "mié, 25 de nov a las 12:30 p.m. (Tratamiento de hidratación profunda y secado)", the first-text footer
+ * added), with accents → with plain letters (á → a, which keeps the text GSM-7):
+ *   texts: unnamedBusiness, startConfirmation, optOutFooter, languageSwitched 1 GSM-7 → 1; help 2 GSM-7 → 2;
+ *   autoAnswer, stopConfirmation, joinRequest, joinWelcome, joinFull, joinStopped, backedOut 2 UCS-2 → 1 GSM-7;
+ *   templates: confirmation, reminder, claimed 3 UCS-2 → 2 GSM-7; cancellation_alert, already_filled 4 UCS-2 → 2.
+ * One á, í, ó or ú (or "SÍ", or a Saturday's "sáb") makes a whole text UCS-2; é, ñ, ü, ¿ and ¡ do not.
+ *
+ * Keywords: English STOP/START/HELP/JOIN work for every customer (`readReply` reads every catalogue); the
+ * Spanish ones are only those carrier guidance names (see `keywords` below).
+ */
+export const es: CustomerWords = {
+  intlLocale: 'es-US',
+  slotTime: {
+    day: { weekday: 'short', month: 'short', day: 'numeric' },
+    clock: { hour: 'numeric', minute: '2-digit' },
+    // "mar, 24 de nov a las 3:30 p.m.", but "a la 1:00 p.m." (one o'clock is singular in Spanish).
+    join: (day, clock) => `${day} a la${clock.startsWith('1:') ? '' : 's'} ${clock}`,
+  },
+
+  texts: {
+    unnamedBusiness: 'Tu negocio',
+    autoAnswer: (business) =>
+      `${business}: ¡Gracias por tu mensaje! Ya lo recibimos y te responderemos por aquí pronto.`,
+    stopConfirmation: (business) =>
+      `${business}: Te diste de baja (ALTO/STOP) y ya no recibirás más mensajes. Responde START para volver a suscribirte.`,
+    startConfirmation: (business) =>
+      `${business}: Volviste a suscribirte a los mensajes. Responde ALTO para darte de baja.`,
+    help: (business) =>
+      `${business}: mensajes sobre tu lista de espera y citas disponibles. Responde ALTO o STOP para darte de baja, START para volver. Pueden aplicar tarifas de mensajes y datos.`,
+    optOutFooter: 'Responde ALTO para darte de baja',
+    joinRequest: (business) =>
+      `${business}: Responde SÍ para unirte a la lista de espera de ${business}. Responde ALTO para darte de baja.`,
+    joinWelcome: (business) =>
+      `${business}: ¡Ya estás en la lista de espera! Te avisaremos cuando se libere una cita. Responde ALTO para darte de baja.`,
+    joinFull: (business) =>
+      `${business}: Lo sentimos, la lista de espera está llena por ahora. Inténtalo más tarde.`,
+    joinStopped: (business) =>
+      `${business}: No te agregaremos a la lista de espera y no recibirás más mensajes. Responde UNIRME para empezar de nuevo.`,
+    backedOut: (business) =>
+      `${business}: No te preocupes, liberamos esa cita. Sigues en la lista de espera para la próxima.`,
+    languageSwitched: (business) =>
+      `${business}: Listo, desde ahora te escribiremos en español. Responde ENGLISH para recibirlos en inglés.`,
+  },
+
+  templates: {
+    confirmation: 'Hola {name}, tu cita en {business} quedó confirmada: {time}.',
+    reminder: 'Hola {name}, te recordamos tu cita en {business}: {time}.',
+    cancellation_alert:
+      'Hola {name}, se liberó una cita en {business}: {time}. Responde SÍ para apartarla. Es de quien responda primero.',
+    claimed: '¡Listo, {name}! La cita es tuya: {business}, {time}. ¡Te esperamos!',
+    already_filled:
+      'Lo sentimos, {name}, alguien más ya tomó la cita de {time} en {business}. Te avisaremos cuando se libere otra.',
+  },
+
+  // English STOP/START/HELP/JOIN work for everyone (`readReply` reads every catalogue). Spanish opt-out and
+  // help words: only ALTO and AYUDA, the two carrier guidance requires a Spanish-language program to answer
+  // (https://www.twilio.com/help/faq/short-codes/what-are-the-requirements-for-a-spanish-language-short-code).
+  // No source names a Spanish start word (Plivo's opt-in words are START, YES, RESUME, UNSTOP, GO:
+  // https://www.plivo.com/docs/sms/concepts/dnd-service/), so Spanish texts tell customers START. PARAR and
+  // CANCELAR are not opt-out words: no carrier or Plivo page lists them, and "cancelar mi cita" is a back-out.
+  // UNIRME ("join me") is ours, like JOIN: the word the Spanish poster and texts tell customers to send.
+  keywords: {
+    stop: ['ALTO'],
+    start: ['START'],
+    help: ['AYUDA'],
+    join: ['UNIRME', 'UNIRSE'],
+  },
+  languageWords: ['ESPAÑOL', 'ESPANOL', 'SPANISH'],
+
+  // The same rules as English: yes words, then at most one phrase ("sí, lo quiero", "dale porfa"), or a phrase
+  // alone ("me apunto"). Accents may be missing ("si", "apartamela"): `readReply` accepts both.
+  claim: {
+    yesWords: ['sí', 'claro', 'va', 'dale', 'vale', 'órale', 'ok', 'okey', 'okay', 'ándale'],
+    phrases: [
+      'por favor',
+      'porfa',
+      'porfavor',
+      'gracias',
+      'muchas gracias',
+      'perfecto',
+      'de acuerdo',
+      'que sí',
+      'por supuesto',
+      'lo quiero',
+      'la quiero',
+      'yo lo quiero',
+      'yo la quiero',
+      'sí lo quiero',
+      'me apunto',
+      'yo me apunto',
+      'me la quedo',
+      'me lo quedo',
+      'la tomo',
+      'lo tomo',
+      'yo la tomo',
+      'apártamela',
+      'resérvamela',
+      'cuenta conmigo',
+      'para mí',
+    ],
+    // Tails only, never a claim alone: the polite words, and "que sí" ("claro que sí").
+    politeOnly: [
+      'por favor',
+      'porfa',
+      'porfavor',
+      'gracias',
+      'muchas gracias',
+      'perfecto',
+      'de acuerdo',
+      'que sí',
+    ],
+    negatives: ['no', 'nunca', 'jamás', 'pero', 'tampoco', 'ni'],
+  },
+
+  backOut: [
+    'no puedo ir',
+    'ya no puedo',
+    'no voy a poder',
+    'no podré ir',
+    'no puedo llegar',
+    'no voy a llegar',
+    'no alcanzo a llegar',
+    'ya no voy',
+    'tengo que cancelar',
+    'necesito cancelar',
+    'quiero cancelar',
+    'cancelar mi cita',
+    'cancela mi cita',
+    'cancelo mi cita',
+  ],
+
+  join: {
+    nameRequired: 'Escribe tu nombre',
+    phoneRequired: 'Escribe tu número de celular',
+    invalidPhone: 'Escribe un número de celular válido, por ejemplo (555) 123-4567',
+    consentRequired: 'Marca la casilla para aceptar los mensajes de texto',
+    notFound: 'Este enlace de lista de espera no es válido. Pídele al negocio su enlace actual.',
+    full: (business) =>
+      `La lista de espera de ${business} está llena por ahora. Inténtalo más tarde o llama al negocio.`,
+    cannotText: (business) =>
+      `${business} no puede recibir inscripciones por mensaje de texto en este momento. Llama al negocio para unirte.`,
+    checkYourTexts: (business) =>
+      `Revisa tus mensajes: responde SÍ al mensaje de ${business} para unirte a la lista de espera.`,
+    tooMany: 'Hay demasiadas inscripciones desde aquí. Inténtalo más tarde.',
+    notTextable:
+      'Escribe un número de celular del país del negocio. Los números gratuitos (800), de tarifa especial y satelitales no pueden recibir mensajes.',
+    busy: (business) =>
+      `${business} tiene muchas inscripciones esperando respuesta en este momento. Inténtalo mañana o llama al negocio.`,
+    proofRequired: 'Marca «No soy un robot» y vuelve a enviar.',
+    proofFailed: 'No pudimos comprobar que eres una persona. Marca la casilla otra vez y envía.',
+    personCheck: {
+      loading: 'Cargando una comprobación rápida…',
+      loadFailed: 'No se pudo cargar la comprobación. Revisa tu conexión y vuelve a cargar la página.',
+      label: 'No soy un robot',
+      verifying: 'Comprobando…',
+      waitAlert: 'Comprobando… espera un momento.',
+      verified: 'Listo: ya puedes enviar',
+      verificationRequired: 'Primero marca «No soy un robot».',
+      error: 'La comprobación no funcionó. Marca la casilla otra vez.',
+      expired: 'Se acabó el tiempo de la comprobación. Marca la casilla otra vez.',
+    },
+    consent: (business) =>
+      `Acepto recibir mensajes de texto de ${business} sobre citas disponibles de su lista de espera. La frecuencia de los mensajes varía. Pueden aplicar tarifas de mensajes y datos. Responde ALTO para darte de baja y AYUDA para obtener ayuda.`,
+    page: {
+      eyebrow: 'Lista de espera',
+      loading: 'Cargando',
+      notFoundTitle: 'Enlace no encontrado',
+      failedTitle: 'Algo salió mal',
+      loadFailed: 'No se pudo cargar esta página.',
+      loadFailedRetry: 'No se pudo cargar esta página. Inténtalo de nuevo.',
+      tryAgain: 'Intentar de nuevo',
+      formLabel: (business) => `Únete a la lista de espera de ${business}`,
+      lead: 'Te avisamos por mensaje de texto cuando se libere una cita antes. La primera persona en responder SÍ se la queda.',
+      nameLabel: 'Tu nombre',
+      phoneLabel: 'Número de celular',
+      serviceLabel: 'Servicio',
+      anyService: 'Cualquier servicio',
+      staffLabel: '¿Con quién te gustaría atenderte?',
+      noPreference: 'Sin preferencia',
+      optional: '(opcional)',
+      submit: 'Unirme a la lista de espera',
+      sendFailed: 'No se pudo enviar tu solicitud. Inténtalo de nuevo.',
+      doneTitle: 'Ya casi',
+      noTextHint: '¿No te llegó un mensaje en un minuto? Revisa el número e inténtalo de nuevo.',
+      fullTitle: 'La lista de espera está llena',
+    },
+    poster: {
+      headline: '¿Quieres una cita antes?',
+      lead: 'Escanea para unirte a nuestra lista de espera. Te avisamos por mensaje cuando se libere una cita.',
+      qrAlt: (link) => `Código QR de ${link}`,
+      textJoin: (number) => `O envía UNIRME por mensaje de texto a nuestro número: ${number}.`,
+      smallPrint: 'Pueden aplicar tarifas de mensajes y datos. Responde ALTO para darte de baja.',
+    },
+  },
+};
