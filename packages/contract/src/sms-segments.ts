@@ -31,6 +31,33 @@ export function smsEncoding(text: string): SmsEncoding {
   return isGsm7(text) ? 'GSM-7' : 'UCS-2';
 }
 
+/**
+ * The first character that makes a text UCS-2 (issue 28), whole even when it is a surrogate pair ("💈"), or
+ * null for a GSM-7 text: what the editor names when a text costs more than it seems ("á", an emoji).
+ */
+export function ucs2Culprit(text: string): string | null {
+  for (const ch of text) if (!basicSet.has(ch) && !extensionSet.has(ch)) return ch;
+  return null;
+}
+
+/**
+ * "Plain letters" (issue 28): each letter outside GSM-7 that is a GSM-7 letter with an accent written without
+ * it (á → a, Í → I, ó → o, ú → u, ç → c), so a Spanish text stays GSM-7. Letters GSM-7 holds are kept (ñ é ü
+ * Ñ É Ü à), and so is everything that is not such a letter (¿ ¡, emoji, curly quotes): only letters change.
+ */
+export function plainLetters(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    if (basicSet.has(ch) || extensionSet.has(ch) || !/\p{L}/u.test(ch)) {
+      out += ch;
+      continue;
+    }
+    const plain = ch.normalize('NFD').replace(/\p{M}/gu, '');
+    out += plain !== ch && isGsm7(plain) ? plain : ch;
+  }
+  return out;
+}
+
 /** Units of each character in the text's encoding (septets for GSM-7, UTF-16 code units for UCS-2). */
 function units(text: string, encoding: SmsEncoding): number[] {
   const out: number[] = [];
@@ -161,14 +188,27 @@ export const TEMPLATE_SAMPLE_VALUES = {
 } as const;
 
 /**
+ * The sample values per language (issue 28): the Spanish slot as `formatSlotTime` writes a Wednesday
+ * ("mié" is GSM-7; a Saturday's "sáb" is not), and a long service whose "hidratación" makes a text UCS-2
+ * unless plain letters are chosen.
+ */
+export const TEMPLATE_SAMPLE_VALUES_BY_LOCALE: Readonly<Record<Locale, { name: string; time: string }>> = {
+  en: TEMPLATE_SAMPLE_VALUES,
+  es: {
+    name: 'Alexandra',
+    time: 'mié, 25 de nov a las 12:30 p.m. (Tratamiento de hidratación profunda y secado)',
+  },
+};
+
+/**
  * What one text of a template costs, counted on what will really be sent: the business's real name, the
  * sample values, the first-text footer; and for an alert, the texts billed (segments × waiting customers).
  */
 export function templateCost(
   filled: string,
-  options: { waitingCustomers?: number } = {},
+  options: { waitingCustomers?: number; locale?: Locale } = {},
 ): { text: string; segments: number; encoding: SmsEncoding; alertTexts: number | null } {
-  const text = textAsSent(filled, { firstText: true });
+  const text = textAsSent(filled, { firstText: true, locale: options.locale });
   const info = smsInfo(text);
   return {
     text,
