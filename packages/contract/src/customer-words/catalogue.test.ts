@@ -3,6 +3,8 @@ import { customerWords, LOCALES } from './catalogue.ts';
 import { formatSlotTime } from './slot-time.ts';
 
 const SAMPLE_BUSINESS = 'Studio Lumen';
+/** The contract is typed without Node's or the DOM's globals; vitest runs in Node, which has `console`. */
+declare const console: { log: (message: string) => void };
 
 /**
  * Every leaf of a catalogue as "path: kind", walking nested objects; a function is called with a sample
@@ -69,6 +71,23 @@ describe('the customer-words catalogue (issue 28)', () => {
       same.filter((path) => !path.startsWith('.slotTime.day') && !path.startsWith('.slotTime.clock')),
     ).toEqual([]);
     expect(en).toBeGreaterThan(80);
+  });
+
+  it('counts the customer-facing lines of each language the same (printed for the closing note)', () => {
+    const lines = (locale: 'en' | 'es') =>
+      leaves(customerWords(locale)).filter(
+        (leaf) => !leaf.startsWith('slotTime') && !leaf.startsWith('intlLocale'),
+      );
+    const words = (locale: 'en' | 'es') => {
+      const { keywords, claim, backOut, languageWords } = customerWords(locale);
+      return [...Object.values(keywords), ...Object.values(claim), backOut, languageWords].flat().length;
+    };
+    const texts = (locale: 'en' | 'es') => lines(locale).filter((leaf) => !leaf.endsWith(': list')).length;
+    console.log(
+      `customer-facing texts and lines: en ${texts('en')}, es ${texts('es')}; words read: en ${words('en')}, es ${words('es')}`,
+    );
+    expect(texts('es')).toBe(texts('en'));
+    expect(texts('en')).toBe(66);
   });
 
   it('keeps every placeholder of every Spanish template', () => {

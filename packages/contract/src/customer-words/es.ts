@@ -153,7 +153,7 @@ export const es: CustomerWords = {
       'Escribe un número de celular del país del negocio. Los números gratuitos (800), de tarifa especial y satelitales no pueden recibir mensajes.',
     busy: (business) =>
       `${business} tiene muchas inscripciones esperando respuesta en este momento. Inténtalo mañana o llama al negocio.`,
-    proofRequired: 'Marca «No soy un robot» y vuelve a enviar.',
+    proofRequired: 'Marca “No soy un robot” y vuelve a enviar.',
     proofFailed: 'No pudimos comprobar que eres una persona. Marca la casilla otra vez y envía.',
     personCheck: {
       loading: 'Cargando una comprobación rápida…',
@@ -162,7 +162,7 @@ export const es: CustomerWords = {
       verifying: 'Comprobando…',
       waitAlert: 'Comprobando… espera un momento.',
       verified: 'Listo: ya puedes enviar',
-      verificationRequired: 'Primero marca «No soy un robot».',
+      verificationRequired: 'Primero marca “No soy un robot”.',
       error: 'La comprobación no funcionó. Marca la casilla otra vez.',
       expired: 'Se acabó el tiempo de la comprobación. Marca la casilla otra vez.',
     },
@@ -182,7 +182,7 @@ export const es: CustomerWords = {
       phoneLabel: 'Número de celular',
       serviceLabel: 'Servicio',
       anyService: 'Cualquier servicio',
-      staffLabel: '¿Con quién te gustaría atenderte?',
+      staffLabel: '¿Con quién prefieres tu cita?',
       noPreference: 'Sin preferencia',
       optional: '(opcional)',
       submit: 'Unirme a la lista de espera',
