@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { plainLetters, smsInfo, TEMPLATE_SAMPLE_VALUES_BY_LOCALE, textAsSent } from '../sms-segments.ts';
+import {
+  plainLetters,
+  smsInfo,
+  TEMPLATE_SAMPLE_VALUES_BY_LOCALE,
+  textAsSent,
+  ucs2Culprit,
+} from '../sms-segments.ts';
 import { renderTemplate } from '../waitlist.messages.ts';
 import { customerWords } from './catalogue.ts';
 
@@ -32,14 +38,15 @@ describe('the segments of every default Spanish text (issue 28)', () => {
       key,
       accents: `${accents.segments} ${accents.encoding}`,
       plain: `${plain.segments} ${plain.encoding}`,
+      culprit: ucs2Culprit(text) ?? '',
     };
   });
 
   it('prints the table, and every text is at most 2 segments and GSM-7 with plain letters', () => {
     console.log(
       [
-        'text | with accents | plain letters',
-        ...rows.map((r) => `${r.key} | ${r.accents} | ${r.plain}`),
+        'text | with accents | plain letters | first UCS-2 character',
+        ...rows.map((r) => `${r.key} | ${r.accents} | ${r.plain} | ${r.culprit}`),
       ].join('\n'),
     );
     expect(rows).toHaveLength(Object.keys(es.texts).length + Object.keys(es.templates).length);
