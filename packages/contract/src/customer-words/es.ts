@@ -46,7 +46,7 @@ export const es: CustomerWords = {
     backedOut: (business) =>
       `${business}: No te preocupes, liberamos esa cita. Sigues en la lista de espera para la próxima.`,
     languageSwitched: (business) =>
-      `${business}: Listo, desde ahora te escribiremos en español. Responde ENGLISH para recibirlos en inglés.`,
+      `${business}: Listo, desde ahora te escribiremos en español. Responde ENGLISH para volver al inglés.`,
   },
 
   templates: {
