@@ -160,6 +160,13 @@ function DashboardFigures({ data }: { data: NonNullable<ReturnType<typeof useEar
   return (
     <div className="stack">
       <p className="muted dashboard__period">{period}</p>
+      {/* Alerts per customer language (issue 28), once anyone on the list reads Spanish. */}
+      {figures.hasSpanishCustomers || figures.alertsByLanguage.es > 0 ? (
+        <p className="dashboard__languages" data-testid="alerts-by-language">
+          Alerts: {formatCount(figures.alertsByLanguage.en)} English ·{' '}
+          {formatCount(figures.alertsByLanguage.es)} Spanish
+        </p>
+      ) : null}
       <dl className="dashboard__tiles">
         {tiles.map((tile) => (
           <div key={tile.label} className="dashboard__tile">

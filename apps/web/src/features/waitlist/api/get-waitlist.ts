@@ -1,10 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerStatus, ListedCustomer, waitlistListResponse } from '@waitlist/contract';
+import type {
+  CustomerLanguage,
+  CustomerStatus,
+  ListedCustomer,
+  waitlistListResponse,
+} from '@waitlist/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { waitlistKeys } from './waitlist-keys.ts';
 
-export type WaitlistFilters = { search: string; status: CustomerStatus | '' };
+/** The search, the status chip and the language (issue 28); '' is all. */
+export type WaitlistFilters = {
+  search: string;
+  status: CustomerStatus | '';
+  language: CustomerLanguage | '';
+};
 
 /** GET /waitlist: the customers in waitlist order, with the plan's cap and read-only state. */
 export type Waitlist = {
@@ -23,6 +33,7 @@ export async function getWaitlist(filters: WaitlistFilters, signal?: AbortSignal
   const params = new URLSearchParams();
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.status) params.set('status', filters.status);
+  if (filters.language) params.set('language', filters.language);
   const query = params.toString();
   const answer = await apiRequest<WaitlistAnswer>(`/waitlist${query ? `?${query}` : ''}`, {
     defaultMessage: 'Failed to load your waitlist',

@@ -4,6 +4,8 @@ import {
   consentLabels,
   consentMethods,
   createCustomerBody,
+  customerLanguages,
+  languageLabels,
   normalizePhone,
   waitlistMessages,
 } from '@waitlist/contract';
@@ -39,6 +41,7 @@ function valuesFrom(customer: Customer | undefined): CustomerFormInput {
     serviceId: customer?.serviceId ?? null,
     staffId: customer?.staffId ?? null,
     timeZone: customer?.timeZone ?? null,
+    language: customer?.language ?? 'en',
     vip: customer?.vip ?? false,
     pinned: customer?.pinned ?? false,
   };
@@ -78,6 +81,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
           serviceId: values.serviceId ?? null,
           staffId: values.staffId ?? null,
           timeZone: values.timeZone ?? null,
+          language: values.language ?? 'en',
           vip: values.vip ?? false,
           pinned: values.pinned ?? false,
         },
@@ -95,6 +99,7 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
         'serviceId',
         'staffId',
         'timeZone',
+        'language',
       ]);
       setFormError(
         screenErrorMessage(error, customer ? 'Could not save the customer.' : 'Could not add the customer.'),
@@ -160,6 +165,17 @@ export function CustomerFormDialog({ customer, onClose }: CustomerFormDialogProp
           {consentMethods.map((method) => (
             <option key={method} value={method}>
               {consentLabels[method]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Language"
+          hint="The language the customer reads: English or Spanish."
+          {...field('language')}
+        >
+          {customerLanguages.map((language) => (
+            <option key={language} value={language}>
+              {languageLabels[language]}
             </option>
           ))}
         </SelectField>

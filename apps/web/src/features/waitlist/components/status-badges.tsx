@@ -16,6 +16,12 @@ export function CustomerStatusBadges({ customer }: { customer: Customer }) {
       {customer.optedOut ? <Badge tone="danger">Opted out</Badge> : null}
       {customer.vip ? <Badge tone="primary">VIP</Badge> : null}
       {customer.pinned ? <Badge tone="info">Pinned first</Badge> : null}
+      {customer.language === 'es' ? (
+        <Badge tone="neutral">
+          <span aria-hidden="true">ES</span>
+          <span className="visually-hidden">Spanish</span>
+        </Badge>
+      ) : null}
     </>
   );
 }

@@ -250,6 +250,7 @@ describe('adding a customer', () => {
       consentMethod: 'written',
       preferences: [{ days: [2, 3, 4, 5, 6], from: '09:00', to: '17:00' }],
       ...noEntryFields,
+      language: 'en', // the form's default (issue 28)
     });
     expect(await screen.findByText(waitlistMessages.customerAdded)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,4 +1,11 @@
-import { type Customer, type CustomerStatus, customerStatuses } from '@waitlist/contract';
+import {
+  type Customer,
+  type CustomerLanguage,
+  type CustomerStatus,
+  customerLanguages,
+  customerStatuses,
+  languageLabels,
+} from '@waitlist/contract';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -35,7 +42,7 @@ const SEARCH_DELAY_MS = 250;
 /** The search box and status chips; the list follows the search box a moment after typing stops, not on every key. */
 function useWaitlistFilters() {
   const [searchInput, setSearchInput] = useState('');
-  const [filters, setFilters] = useState<WaitlistFilters>({ search: '', status: '' });
+  const [filters, setFilters] = useState<WaitlistFilters>({ search: '', status: '', language: '' });
 
   useEffect(() => {
     const timer = setTimeout(
@@ -101,7 +108,7 @@ export function WaitlistPage() {
 
   const data = waitlist.data;
   const readOnly = data?.readOnly ?? false;
-  const filtered = filters.search.trim() !== '' || filters.status !== '';
+  const filtered = filters.search.trim() !== '' || filters.status !== '' || filters.language !== '';
   // A filtered list can be reordered too: the customers shown swap the places they hold.
   const canReorder = Boolean(data) && !readOnly && filters.status !== 'removed';
   // In line: waiting or offered. A booked customer got a slot, so holds no place (and sinks below the line).
@@ -153,6 +160,8 @@ export function WaitlistPage() {
           onSearchInput={setSearchInput}
           status={filters.status}
           onStatus={(status) => setFilters((current) => ({ ...current, status }))}
+          language={filters.language}
+          onLanguage={(language) => setFilters((current) => ({ ...current, language }))}
         />
 
         <p className="visually-hidden" aria-live="polite">
@@ -219,13 +228,18 @@ function WaitlistTools({
   onSearchInput,
   status,
   onStatus,
+  language,
+  onLanguage,
 }: {
   searchInput: string;
   onSearchInput: (search: string) => void;
   status: CustomerStatus | '';
   onStatus: (status: CustomerStatus | '') => void;
+  language: CustomerLanguage | '';
+  onLanguage: (language: CustomerLanguage | '') => void;
 }) {
   const searchId = useId();
+  const languageId = useId();
   return (
     <search className="waitlist__tools">
       <div className="field waitlist__search">
@@ -255,6 +269,24 @@ function WaitlistTools({
           </button>
         ))}
       </fieldset>
+      <div className="waitlist__language">
+        <label className="visually-hidden" htmlFor={languageId}>
+          Language
+        </label>
+        <select
+          id={languageId}
+          className="field__input"
+          value={language}
+          onChange={(event) => onLanguage(event.target.value as CustomerLanguage | '')}
+        >
+          <option value="">All languages</option>
+          {customerLanguages.map((choice) => (
+            <option key={choice} value={choice}>
+              {languageLabels[choice]}
+            </option>
+          ))}
+        </select>
+      </div>
     </search>
   );
 }
