@@ -77,8 +77,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     >
       <div className="stack">
         <p className="field__hint">
-          Columns: name, phone, and optionally notes. Imported customers are recorded as having agreed to
-          texts elsewhere, so import only people who asked to be on your waitlist.
+          Columns: name, phone, and optionally notes and language (English or Spanish; English when empty).
+          Imported customers are recorded as having agreed to texts elsewhere, so import only people who asked
+          to be on your waitlist.
         </p>
         {/* The browser's own file button cannot be styled: the input stays (keyboard, screen readers) but
             hidden, and its label is drawn as one of our buttons. */}

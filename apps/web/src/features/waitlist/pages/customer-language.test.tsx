@@ -96,4 +96,12 @@ describe('a customer language on the waitlist', () => {
     await waitFor(() => expect(language).toHaveAttribute('aria-invalid', 'true'));
     expect(language).toHaveAccessibleDescription(expect.stringContaining(waitlistMessages.invalidLanguage));
   });
+
+  it('tells the owner the CSV file may carry a language column', async () => {
+    const { app } = await openWaitlist();
+    await app.user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    expect(
+      within(screen.getByRole('dialog')).getByText(/optionally notes and language \(English or Spanish/),
+    ).toBeInTheDocument();
+  });
 });
