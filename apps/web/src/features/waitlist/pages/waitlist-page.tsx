@@ -250,7 +250,7 @@ function WaitlistTools({
           id={searchId}
           type="search"
           className="field__input"
-          placeholder="Search by name, phone or notes"
+          placeholder="Search name, phone or notes"
           value={searchInput}
           onChange={(event) => onSearchInput(event.target.value)}
         />
