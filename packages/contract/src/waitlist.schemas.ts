@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import type { Locale } from './customer-words/index.ts';
 import { fieldMessages } from './field-messages.ts';
 import { offerMessages } from './offers.messages.ts';
 import { MAX_PREFERENCES, messageTemplateKeys, waitlistMessages } from './waitlist.messages.ts';
@@ -27,8 +28,8 @@ export type ConsentMethod = (typeof consentMethods)[number];
  * The language a customer reads their texts in (issue 28): the catalogue's locales. The owner's screens stay
  * in English and name each one in its own words.
  */
-export const customerLanguages = ['en', 'es'] as const;
-export type CustomerLanguage = (typeof customerLanguages)[number];
+export const customerLanguages = ['en', 'es'] as const satisfies readonly Locale[];
+export type CustomerLanguage = Locale;
 export const languageLabels: Record<CustomerLanguage, string> = { en: 'English', es: 'Español' };
 const languageField = z.enum(customerLanguages, { error: waitlistMessages.invalidLanguage });
 

@@ -1,11 +1,4 @@
-import {
-  type Customer,
-  type CustomerLanguage,
-  customerWords,
-  type EarningsPeriod,
-  type Locale,
-  waitlistMessages,
-} from '@waitlist/contract';
+import { type Customer, customerWords, type EarningsPeriod, waitlistMessages } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, joinRequests, offers, openings } from '../../db/schema.ts';
@@ -22,7 +15,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const spanish: CustomerLanguage = 'es';
 const rowsOf = async (userId: string) =>
   t.database.db.select().from(customers).where(eq(customers.userId, userId));
 
@@ -146,7 +138,8 @@ describe('joining in a language', () => {
     const [request] = await t.database.db.select().from(joinRequests).where(eq(joinRequests.userId, o.id));
     expect(request!.language).toBe('es');
     // The consent kept is the wording the customer read, in their language.
-    expect(request!.consentText).toBe(customerWords(spanish as Locale).join.consent('Bella Salon'));
+    expect(request!.consentText).toBe(customerWords('es').join.consent('Bella Salon'));
+    expect(request!.consentText).not.toBe(customerWords('en').join.consent('Bella Salon'));
 
     await receiveText(t, phone, o.number, 'YES');
     const [customer] = await rowsOf(o.id);

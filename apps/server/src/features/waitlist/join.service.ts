@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type CustomerLanguage,
-  customerWords,
-  type JoinBody,
-  type Locale,
-  normalizePhone,
-} from '@waitlist/contract';
+import { type CustomerLanguage, customerWords, type JoinBody, normalizePhone } from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { addressKey } from '../../lib/address-key.ts';
@@ -27,7 +21,7 @@ import type { EntryCatalog } from './waitlist.types.ts';
 
 /** The consent wording as the customer read it, in the join page's language (issue 28). */
 const consentAsRead = (language: CustomerLanguage | undefined, business: string) =>
-  customerWords(language as Locale | undefined).join.consent(business);
+  customerWords(language).join.consent(business);
 
 /** What joining needs from other features, wired in app.ts (decision 0008). */
 export interface JoinDeps {
