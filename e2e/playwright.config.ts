@@ -65,6 +65,8 @@ export default defineConfig({
         ADMIN_EMAILS: 'admin@e2e.test,list-admin@e2e.test',
         // Every journey signs up from 127.0.0.1: lift the per-address sign-up throttle (issue 12).
         SIGNUP_LIMIT_PER_HOUR: '100000',
+        // Owners made through the API (support/app.ts onboardedOwner) each come from an address of their own.
+        TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
         GOOGLE_CLIENT_ID: googleClientId,
         GOOGLE_JWKS_URL: `${identityURL}/jwks`,

@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
+import {
+  newOwner,
+  onboardedOwner,
+  openSlotTomorrow,
+  signIn,
+  snap,
+  verifiedTextNumber,
+} from '../support/app.ts';
 
 /**
  * Issue 27 at phone size: a customer texted about a slot asks a question; the opening's row for her says
@@ -10,12 +17,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 async function ownerWithAnOpenSlot(request: APIRequestContext) {
   const owner = await onboardedOwner(request, newOwner('asked'));
   const headers = { authorization: `Bearer ${owner.token}` };
-  let businessNumber = '';
-  for (const step of ['request', 'verify']) {
-    const number = await request.post(`/api/v1/phone-number/${step}`, { headers, data: {} });
-    expect(number.ok(), await number.text()).toBe(true);
-    businessNumber = (await number.json()).data.number as string;
-  }
+  const businessNumber = await verifiedTextNumber(request, headers);
   for (const customer of [
     { name: 'Omar Haddad', phone: '+12125550172' },
     { name: 'Lena Park', phone: '+12125550173' },
@@ -26,19 +28,8 @@ async function ownerWithAnOpenSlot(request: APIRequestContext) {
     });
     expect(added.status()).toBe(201);
   }
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const opened = await request.post('/api/v1/openings', {
-    headers,
-    data: {
-      startsAt: `${tomorrow}T15:00`,
-      durationMinutes: 45,
-      service: 'Haircut',
-      priceCents: 6500,
-      mode: 'all',
-    },
-  });
-  expect(opened.status(), await opened.text()).toBe(201);
-  return { owner, businessNumber, openingId: (await opened.json()).data.id as string };
+  const openingId = await openSlotTomorrow(request, headers, { service: 'Haircut', priceCents: 6500 });
+  return { owner, businessNumber, openingId };
 }
 
 test('a customer who asked: "Asked: …" on the opening, one tap to the conversation', async ({

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
+import { newOwner, onboardedOwner, signIn, snap, verifiedTextNumber } from '../support/app.ts';
 
 /**
  * Issue 26 on a phone (390 px): an owner sets up two services and a stylist, opens a slot for one of them,
@@ -12,10 +12,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 async function ownerWithANumber(request: APIRequestContext) {
   const owner = await onboardedOwner(request, newOwner('offers'));
   const headers = { authorization: `Bearer ${owner.token}` };
-  for (const step of ['request', 'verify']) {
-    const number = await request.post(`/api/v1/phone-number/${step}`, { headers, data: {} });
-    expect(number.ok(), await number.text()).toBe(true);
-  }
+  await verifiedTextNumber(request, headers);
   return { ...owner, headers };
 }
 

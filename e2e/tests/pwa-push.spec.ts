@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startFakePushService } from '../../apps/server/src/test/fake-push-service.ts';
-import { closeTab, newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
+import { closeTab, newOwner, onboardedOwner, openSlotTomorrow, signIn, snap } from '../support/app.ts';
 
 /**
  * Issue 14, "On the owner's phone". Driven in Chromium: the manifest (fields, icons load), the service
@@ -111,18 +111,7 @@ test('an owner turns push on; a customer replies YES on /dev/phone; the phone ge
       data: { name: 'Priya Shah', phone, consentMethod: 'verbal' },
     });
     expect(added.status()).toBe(201);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const opened = await request.post('/api/v1/openings', {
-      headers,
-      data: {
-        startsAt: `${tomorrow}T15:00`,
-        durationMinutes: 45,
-        service: 'Haircut',
-        priceCents: 4500,
-        mode: 'all',
-      },
-    });
-    expect(opened.status(), await opened.text()).toBe(201);
+    await openSlotTomorrow(request, headers, { service: 'Haircut', priceCents: 4500 });
 
     const simulator = await page.context().newPage();
     await simulator.goto('/dev/phone');

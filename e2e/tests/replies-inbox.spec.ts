@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
+import {
+  newOwner,
+  onboardedOwner,
+  openSlotTomorrow,
+  signIn,
+  snap,
+  verifiedTextNumber,
+} from '../support/app.ts';
 
 /**
  * Issue 15's "Done when" at phone size: a customer joins by the public page and confirms by text; an
@@ -28,12 +35,7 @@ async function replyFromPhone(request: APIRequestContext, business: string, phon
 async function ownerWithANumberAndTwoCustomers(request: APIRequestContext) {
   const owner = await onboardedOwner(request, newOwner('inbox'));
   const headers = { authorization: `Bearer ${owner.token}` };
-  let businessNumber = '';
-  for (const step of ['request', 'verify']) {
-    const number = await request.post(`/api/v1/phone-number/${step}`, { headers, data: {} });
-    expect(number.ok(), await number.text()).toBe(true);
-    businessNumber = (await number.json()).data.number as string;
-  }
+  const businessNumber = await verifiedTextNumber(request, headers);
   const customers = [
     { name: 'Omar Haddad', phone: '+12125550162' },
     { name: 'Lena Park', phone: '+12125550163' },
@@ -93,23 +95,6 @@ async function priyaJoinsByThePublicPage(
   return link;
 }
 
-/** A slot tomorrow, alerted to everyone on the waitlist. */
-async function openASlotTomorrow(request: APIRequestContext, headers: Record<string, string>) {
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const opened = await request.post('/api/v1/openings', {
-    headers,
-    data: {
-      startsAt: `${tomorrow}T15:00`,
-      durationMinutes: 45,
-      service: 'Color',
-      priceCents: 9000,
-      mode: 'all',
-    },
-  });
-  expect(opened.status(), await opened.text()).toBe(201);
-  return (await opened.json()).data.id as string;
-}
-
 /** The header's inbox badge, then the conversation with the alert it answered, answered from there. */
 async function answerOmarFromTheInbox(page: Page, request: APIRequestContext) {
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -146,7 +131,7 @@ test('"Yes please!" wins, the others are told, a question reaches the inbox and 
   test.setTimeout(150_000);
   const { owner, headers, businessNumber } = await ownerWithANumberAndTwoCustomers(request);
   const link = await priyaJoinsByThePublicPage(page, request, headers, businessNumber);
-  const openingId = await openASlotTomorrow(request, headers);
+  const openingId = await openSlotTomorrow(request, headers, { service: 'Color', priceCents: 9000 });
   await signIn(page, owner.token);
   await page.goto('/waitlist');
   await expect(page.getByRole('listitem', { name: /Priya Shah/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newOwner, onboardedOwner, signIn, snap } from '../support/app.ts';
+import { newOwner, onboardedOwner, signIn, snap, verifiedTextNumber } from '../support/app.ts';
 
 /**
  * Issue 27 on a 390 px phone, against the real server: times on the 12-hour clock (waitlist, the edit form,
@@ -16,10 +16,7 @@ test('times read 9:00 am, the poster prints the number, the plan change says wha
   test.setTimeout(120_000);
   const owner = await onboardedOwner(request, newOwner('times'));
   const headers = { authorization: `Bearer ${owner.token}` };
-  for (const step of ['request', 'verify']) {
-    const number = await request.post(`/api/v1/phone-number/${step}`, { headers, data: {} });
-    expect(number.ok(), await number.text()).toBe(true);
-  }
+  await verifiedTextNumber(request, headers);
   const added = await request.post('/api/v1/waitlist', {
     headers,
     data: {

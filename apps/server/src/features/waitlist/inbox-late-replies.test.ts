@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { receiveText } from '../messaging/messaging.test-helpers.ts';
-import { addCustomer, call, owner } from './waitlist.test-helpers.ts';
+import { addCustomer, call, owner, unreadReplies } from './waitlist.test-helpers.ts';
 
 /**
  * Issue 27: what reaches the owner's inbox. A YES that arrives after the slot is decided is not marked read
@@ -22,7 +22,7 @@ function reply(from: string, to: string, text: string) {
   t.clock.advance(1000);
   return receiveText(t, from, to, text);
 }
-const unread = async (token: string) => (await call(t, token, 'GET', '/inbox/unread')).json().data.unread;
+const unread = (token: string) => unreadReplies(t, token);
 async function unreadOf(token: string, name: string) {
   const list = (await call(t, token, 'GET', '/inbox')).json().data as {
     customer: { name: string };

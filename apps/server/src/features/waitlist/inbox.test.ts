@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { receiveText } from '../messaging/messaging.test-helpers.ts';
-import { addCustomer, call, owner } from './waitlist.test-helpers.ts';
+import { addCustomer, call, owner, unreadReplies } from './waitlist.test-helpers.ts';
 
 /** Issue 15: the owner's inbox. */
 let t: TestApp;
@@ -19,7 +19,7 @@ function reply(from: string, to: string, text: string) {
   t.clock.advance(1000);
   return receiveText(t, from, to, text);
 }
-const unread = async (token: string) => (await call(t, token, 'GET', '/inbox/unread')).json().data.unread;
+const unread = (token: string) => unreadReplies(t, token);
 
 describe('the inbox', () => {
   it('lists conversations with replies newest first, with unread counts that go down when read', async () => {

@@ -92,3 +92,7 @@ export async function textsTo(t: TestApp, phone: string) {
     .orderBy(asc(messages.seq));
   return rows.map((row) => row.body);
 }
+
+/** The inbox badge's count (GET /inbox/unread). */
+export const unreadReplies = async (t: TestApp, token: string): Promise<number> =>
+  (await call(t, token, 'GET', '/inbox/unread')).json().data.unread;
