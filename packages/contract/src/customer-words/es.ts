@@ -29,7 +29,7 @@ export const es: CustomerWords = {
     autoAnswer: (business) =>
       `${business}: ¡Gracias por tu mensaje! Ya lo recibimos y te responderemos por aquí pronto.`,
     stopConfirmation: (business) =>
-      `${business}: Te diste de baja (ALTO/STOP) y ya no recibirás más mensajes. Responde START para volver a suscribirte.`,
+      `${business}: Te diste de baja y ya no recibirás más mensajes. Responde START para volver a suscribirte.`,
     startConfirmation: (business) =>
       `${business}: Volviste a suscribirte a los mensajes. Responde ALTO para darte de baja.`,
     help: (business) =>
