@@ -81,6 +81,7 @@ export const owners = {
   lockUser: authRepo.lockUser,
   findUserById: authRepo.findUserById,
   setTimeZone: authRepo.setTimeZone,
+  setPlainSpanishLetters: authRepo.setPlainSpanishLetters,
 };
 
 /** The business's dedicated number as texting sees it (features/auth's repo owns `users`). */

@@ -201,6 +201,14 @@ export const TEMPLATE_SAMPLE_VALUES_BY_LOCALE: Readonly<Record<Locale, { name: s
 };
 
 /**
+ * A Spanish text as it is sent (issue 28): with the business's "plain letters" setting on, the accents GSM-7
+ * lacks are dropped (á → a) so the text keeps 160 characters a segment; otherwise it is sent as written.
+ */
+export function spanishTextAsSent(text: string, plain: boolean): string {
+  return plain ? plainLetters(text) : text;
+}
+
+/**
  * What one text of a template costs, counted on what will really be sent: the business's real name, the
  * sample values, the first-text footer; and for an alert, the texts billed (segments × waiting customers).
  */

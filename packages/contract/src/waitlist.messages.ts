@@ -92,6 +92,7 @@ export const waitlistMessages = {
   noEligibleCustomers: 'No waiting, opted-in customers fit this time',
   templateUpdated: 'Template saved',
   timeZoneUpdated: 'Time zone saved',
+  plainLettersUpdated: 'Spanish letters setting saved',
   // ours (issue 27: in the catalogue): an empty text or template
   messageRequired: 'Message is required',
   templateRequired: 'Template is required',

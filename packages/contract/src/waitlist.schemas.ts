@@ -238,6 +238,8 @@ export const textMessageResponse = z.object({
 export const messageTemplateKeySchema = z.enum(messageTemplateKeys);
 export const messageTemplateSchema = z.object({
   key: messageTemplateKeySchema,
+  /** Each template has an English and a Spanish version (issue 28); GET answers both, English first. */
+  language: z.enum(customerLanguages),
   body: z.string(),
   isDefault: z.boolean(),
 });
@@ -252,10 +254,23 @@ export const updateTemplateBody = z.object({
     .trim()
     .min(1, waitlistMessages.templateRequired)
     .max(1600, waitlistMessages.textTooLong(1600)),
+  /** The version saved (issue 28); English when not given. */
+  language: languageField.default('en'),
 });
 export const messageTemplateResponse = z.object({
   success: z.literal(true),
   data: messageTemplateSchema,
+  message: z.string(),
+});
+
+/**
+ * "Plain letters" (issue 28): the business writes its Spanish texts without the accents GSM-7 lacks (á → a),
+ * so they stay in the 160-character encoding.
+ */
+export const plainLettersBody = z.object({ plainSpanishLetters: z.boolean() });
+export const plainLettersResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ plainSpanishLetters: z.boolean() }),
   message: z.string(),
 });
 

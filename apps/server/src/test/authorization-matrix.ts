@@ -218,6 +218,9 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'PUT /api/v1/message-templates/:key': row(fullOwners(400), { params: { key: 'offer' } }),
   'GET /api/v1/settings/time-zone': row(fullOwners(200)),
   'PUT /api/v1/settings/time-zone': row(fullOwners(400)),
+  // Issue 28: Spanish texts in plain letters.
+  'GET /api/v1/settings/plain-letters': row(fullOwners(200)),
+  'PUT /api/v1/settings/plain-letters': row(fullOwners(400)),
 
   // ---- openings and earnings ----
   'GET /api/v1/openings': row(fullOwners(200)),

@@ -48,6 +48,8 @@ export const users = pgTable(
     devicePlatform: text('device_platform'),
     /** The Monday summary email of last week's figures (issue 14); the owner turns it off on the Information tab. */
     weeklySummaryEnabled: boolean('weekly_summary_enabled').notNull().default(true),
+    /** Spanish texts written without the accents GSM-7 lacks (á → a), to keep them 160 a segment (issue 28). */
+    plainSpanishLetters: boolean('plain_spanish_letters').notNull().default(false),
     /** The business's public join link, /join/{slug} (issue 15); made on first use. */
     joinSlug: text('join_slug').unique(),
     /** The billing provider's customer (Stripe `cus_…`, or the local provider's); created on first use. */

@@ -82,16 +82,22 @@ export const customers = pgTable(
   ],
 );
 
-/** Per-user editable text templates (keys: confirmation, reminder, cancellation_alert, claimed, already_filled). */
+/**
+ * Per-user editable text templates (keys: confirmation, reminder, cancellation_alert, claimed, already_filled),
+ * one version per language (issue 28).
+ */
 export const messageTemplates = pgTable(
   'message_templates',
   {
     userId: ownerId(),
     key: text('key').notNull(),
+    language: text('language', { enum: ['en', 'es'] })
+      .notNull()
+      .default('en'),
     body: text('body').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+  (table) => [primaryKey({ columns: [table.userId, table.key, table.language] })],
 );
 
 /**

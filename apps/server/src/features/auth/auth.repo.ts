@@ -47,6 +47,14 @@ export async function setTimeZone(executor: Executor, userId: string, timeZone: 
   await executor.update(users).set({ timeZone, updatedAt: now }).where(eq(users.id, userId));
 }
 
+/** The business's "plain letters" setting for Spanish texts (issue 28). */
+export async function setPlainSpanishLetters(executor: Executor, userId: string, plain: boolean, now: Date) {
+  await executor
+    .update(users)
+    .set({ plainSpanishLetters: plain, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
 export async function findUserById(executor: Executor, id: string) {
   const [user] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
   return user;

@@ -1,4 +1,4 @@
-import { type Customer, customerWords, type MessageTemplateKey } from '@waitlist/contract';
+import { type Customer, customerWords, type Locale, type MessageTemplateKey } from '@waitlist/contract';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
@@ -111,11 +111,21 @@ export async function findActiveByPhone(executor: Executor, userId: string, phon
   return row;
 }
 
-export async function templatesOf(executor: Executor, userId: string) {
-  const rows = await executor.select().from(messageTemplates).where(eq(messageTemplates.userId, userId));
+/**
+ * The owner's templates in one language (issue 28; English when not given): each the owner's own version, else
+ * the catalogue's default in that language.
+ */
+export async function templatesOf(executor: Executor, userId: string, language: Locale = 'en') {
+  const rows = await executor
+    .select()
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.userId, userId), eq(messageTemplates.language, language)));
   const custom = new Map(rows.map((row) => [row.key, row.body]));
   const result = {} as Record<MessageTemplateKey, { body: string; isDefault: boolean }>;
-  for (const [key, body] of Object.entries(customerWords().templates) as [MessageTemplateKey, string][]) {
+  for (const [key, body] of Object.entries(customerWords(language).templates) as [
+    MessageTemplateKey,
+    string,
+  ][]) {
     const own = custom.get(key);
     result[key] = own === undefined ? { body, isDefault: true } : { body: own, isDefault: false };
   }
@@ -128,12 +138,13 @@ export async function upsertTemplate(
   key: string,
   body: string,
   now: Date,
+  language: Locale = 'en',
 ) {
   await executor
     .insert(messageTemplates)
-    .values({ userId, key, body, updatedAt: now })
+    .values({ userId, key, language, body, updatedAt: now })
     .onConflictDoUpdate({
-      target: [messageTemplates.userId, messageTemplates.key],
+      target: [messageTemplates.userId, messageTemplates.key, messageTemplates.language],
       set: { body, updatedAt: now },
     });
 }

@@ -8,6 +8,8 @@ import {
   messageTemplateKeySchema,
   messageTemplateResponse,
   messageTemplatesResponse,
+  plainLettersBody,
+  plainLettersResponse,
   reorderBody,
   sendTextBody,
   textMessageResponse,
@@ -230,8 +232,39 @@ const templateRoutes: FastifyPluginAsyncZod<WaitlistRouteOptions> = async (
     },
     async (request) => ({
       success: true as const,
-      data: await service.updateTemplate(userOf(request), request.params.key, request.body.body),
+      data: await service.updateTemplate(
+        userOf(request),
+        request.params.key,
+        request.body.body,
+        request.body.language,
+      ),
       message: waitlistMessages.templateUpdated,
+    }),
+  );
+
+  // Spanish texts in plain letters (issue 28): a business setting the template editor reads and sets.
+  app.get(
+    '/settings/plain-letters',
+    {
+      ...guarded,
+      schema: schema({ response: { 200: plainLettersResponse.omit({ message: true }), ...guardedErrors } }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: { plainSpanishLetters: userOf(request).plainSpanishLetters },
+    }),
+  );
+
+  app.put(
+    '/settings/plain-letters',
+    {
+      ...guarded,
+      schema: schema({ body: plainLettersBody, response: { 200: plainLettersResponse, ...guardedErrors } }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.setPlainSpanishLetters(userOf(request), request.body.plainSpanishLetters),
+      message: waitlistMessages.plainLettersUpdated,
     }),
   );
 };

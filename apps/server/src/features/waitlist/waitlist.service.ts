@@ -1,5 +1,7 @@
 import {
   type CreateCustomerBody,
+  customerLanguages,
+  type Locale,
   type MessageTemplateKey,
   messageTemplateKeys,
   normalizePhone,
@@ -247,14 +249,27 @@ function customerTexts(deps: WaitlistDeps, writableOwner: WritableOwner) {
 function ownerSettings(deps: WaitlistDeps) {
   const { db, clock, users } = deps;
   return {
+    /** Every template in both languages (issue 28): English first, then Spanish. */
     async templates(user: UserRow) {
-      const all = await repo.templatesOf(db, user.id);
-      return messageTemplateKeys.map((key) => ({ key, ...all[key] }));
+      const versions = await Promise.all(
+        customerLanguages.map(async (language) => ({
+          language,
+          all: await repo.templatesOf(db, user.id, language),
+        })),
+      );
+      return versions.flatMap(({ language, all }) =>
+        messageTemplateKeys.map((key) => ({ key, language, ...all[key] })),
+      );
     },
 
-    async updateTemplate(user: UserRow, key: MessageTemplateKey, body: string) {
-      await repo.upsertTemplate(db, user.id, key, body, clock.now());
-      return { key, body, isDefault: false };
+    async updateTemplate(user: UserRow, key: MessageTemplateKey, body: string, language: Locale = 'en') {
+      await repo.upsertTemplate(db, user.id, key, body, clock.now(), language);
+      return { key, language, body, isDefault: false };
+    },
+
+    async setPlainSpanishLetters(user: UserRow, plainSpanishLetters: boolean) {
+      await users.setPlainSpanishLetters(db, user.id, plainSpanishLetters, clock.now());
+      return { plainSpanishLetters };
     },
 
     async setTimeZone(user: UserRow, timeZone: string) {

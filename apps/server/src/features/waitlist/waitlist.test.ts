@@ -329,22 +329,26 @@ describe('waitlist API', () => {
     const o = await owner(t);
     const customer = await addCustomer(t, o.token, 7);
     const templates = (await call(t, o.token, 'GET', '/message-templates')).json().data;
-    expect(templates.map((x: { key: string }) => x.key)).toEqual([
-      'confirmation',
-      'reminder',
-      'cancellation_alert',
-      'claimed',
-      'already_filled',
+    const keys = ['confirmation', 'reminder', 'cancellation_alert', 'claimed', 'already_filled'];
+    expect(templates.map((x: { key: string; language: string }) => `${x.language}:${x.key}`)).toEqual([
+      ...keys.map((key) => `en:${key}`),
+      ...keys.map((key) => `es:${key}`),
     ]);
     expect(templates[0]).toEqual({
       key: 'confirmation',
+      language: 'en',
       body: customerWords().templates.confirmation,
       isDefault: true,
     });
     const saved = await call(t, o.token, 'PUT', '/message-templates/reminder', {
       body: 'See you {time}, {name}!',
     });
-    expect(saved.json().data).toEqual({ key: 'reminder', body: 'See you {time}, {name}!', isDefault: false });
+    expect(saved.json().data).toEqual({
+      key: 'reminder',
+      language: 'en',
+      body: 'See you {time}, {name}!',
+      isDefault: false,
+    });
     expect((await call(t, o.token, 'PUT', '/message-templates/nope', { body: 'x' })).statusCode).toBe(400);
 
     const first = await call(t, o.token, 'POST', `/waitlist/${customer.id}/messages`, {

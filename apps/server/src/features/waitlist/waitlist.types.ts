@@ -29,6 +29,7 @@ export interface WaitlistDeps {
   users: {
     lockUser(executor: Executor, userId: string): Promise<UserRow | undefined>;
     setTimeZone(executor: Executor, userId: string, timeZone: string, now: Date): Promise<void>;
+    setPlainSpanishLetters(executor: Executor, userId: string, plain: boolean, now: Date): Promise<void>;
   };
   /** Texts (features/messaging): queue one in the caller's transaction, read a conversation. */
   texts: {
