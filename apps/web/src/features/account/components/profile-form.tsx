@@ -1,4 +1,5 @@
-import { formatUsPhone, screenMessages, type User, updateDetailsBody } from '@waitlist/contract';
+import { formatUsPhone, screenMessages, type User, ucs2Culprit, updateDetailsBody } from '@waitlist/contract';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -36,6 +37,9 @@ export function ProfileForm({ user }: { user: User }) {
   const { control, handleSubmit, reset, setError, field, formState } = useZodForm(profileForm, {
     defaultValues: valuesFrom(user),
   });
+
+  // Issue 28: a character GSM-7 lacks (an emoji) in the name makes every text 70 characters a segment.
+  const nameCulprit = ucs2Culprit(useWatch({ control, name: 'businessName' }) ?? '');
 
   const onSubmit = handleSubmit(async ({ firstName, lastName, email, businessName }) => {
     try {
@@ -79,6 +83,7 @@ export function ProfileForm({ user }: { user: User }) {
             label="Business name"
             labelNote="(optional)"
             autoComplete="organization"
+            hint={nameCulprit ? `‘${nameCulprit}’ makes every text 70 characters a segment.` : undefined}
             {...field('businessName')}
           />
           <UsPhoneField

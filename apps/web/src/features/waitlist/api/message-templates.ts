@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  Locale,
   MessageTemplate,
   MessageTemplateKey,
   messageTemplateResponse,
   messageTemplatesResponse,
+  plainLettersResponse,
 } from '@waitlist/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -27,13 +29,21 @@ export function useMessageTemplates() {
   return useQuery(messageTemplatesQueryOptions());
 }
 
-/** PUT /message-templates/:key. */
-export function updateMessageTemplate({ key, body }: { key: MessageTemplateKey; body: string }) {
+/** PUT /message-templates/:key, in one language (issue 28; English when not given). */
+export function updateMessageTemplate({
+  key,
+  body,
+  language = 'en',
+}: {
+  key: MessageTemplateKey;
+  body: string;
+  language?: Locale;
+}) {
   return apiRequest<z.output<typeof messageTemplateResponse>>(
     `/message-templates/${encodeURIComponent(key)}`,
     {
       method: 'PUT',
-      body: { body },
+      body: { body, language },
       defaultMessage: 'Could not save the template',
     },
   );
@@ -44,5 +54,36 @@ export function useUpdateMessageTemplate() {
   return useMutation({
     mutationFn: updateMessageTemplate,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: waitlistKeys.templates }),
+  });
+}
+
+type PlainLettersAnswer = z.output<typeof plainLettersResponse>;
+const plainLettersKey = ['waitlist', 'settings', 'plain-letters'] as const;
+
+/** GET /settings/plain-letters: whether Spanish texts drop the accents GSM-7 lacks (issue 28). */
+export function usePlainSpanishLetters() {
+  return useQuery({
+    queryKey: plainLettersKey,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Omit<PlainLettersAnswer, 'message'>>('/settings/plain-letters', {
+          defaultMessage: 'Failed to load the Spanish letters setting',
+          signal,
+        })
+      ).data.plainSpanishLetters,
+  });
+}
+
+/** PUT /settings/plain-letters. */
+export function useSetPlainSpanishLetters() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (plainSpanishLetters: boolean) =>
+      apiRequest<PlainLettersAnswer>('/settings/plain-letters', {
+        method: 'PUT',
+        body: { plainSpanishLetters },
+        defaultMessage: 'Could not save the Spanish letters setting',
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(plainLettersKey, answer.data.plainSpanishLetters),
   });
 }

@@ -1,28 +1,29 @@
 import {
   customerWords,
+  type Locale,
   type MessageTemplate,
-  renderTemplate,
-  TEMPLATE_SAMPLE_VALUES,
-  templateCost,
-  templateLabels,
+  type MessageTemplateKey,
+  messageTemplateKeys,
 } from '@waitlist/contract';
-import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../../lib/auth.tsx';
-import { useMessageTemplates, useUpdateMessageTemplate } from '../api/message-templates.ts';
-import { SegmentMeter } from './segment-meter.tsx';
+import {
+  useMessageTemplates,
+  usePlainSpanishLetters,
+  useSetPlainSpanishLetters,
+} from '../api/message-templates.ts';
+import { TemplateEditor } from './template-editor.tsx';
 import './templates-dialog.css';
 
 /**
- * Edit the texts the app sends: confirmation, reminder, the alert itself and its answers. Each counts its
- * segments on what will really be sent (issue 15): your business name, a long name and service, the
- * first-text opt-out line; the alert also shows what one alert costs across the customers waiting now.
+ * Edit the texts the app sends: confirmation, reminder, the alert itself and its answers, each in English and
+ * Spanish (issue 28). Each counts its segments on what will really be sent (issue 15): your business name, a
+ * long name and service, the first-text opt-out line; the alert also shows what one alert costs across the
+ * customers waiting now.
  */
 export function TemplatesDialog({
   onClose,
@@ -35,24 +36,29 @@ export function TemplatesDialog({
   waitingCustomers?: number;
 }) {
   const templates = useMessageTemplates();
+  const plain = usePlainSpanishLetters();
   return (
     <Modal title="Message templates" onClose={onClose}>
       <div className="stack">
         <p className="field__hint">
           Placeholders: {'{name}'} the customer’s first name, {'{business}'} your business, {'{time}'} the
-          appointment or opening.
+          appointment or opening. Each text has an English and a Spanish version; customers get the one in
+          their language.
         </p>
+        <PlainLettersCheckbox readOnly={readOnly} checked={plain.data ?? false} disabled={!plain.isSuccess} />
         {templates.isPending ? (
           <Skeleton lines={4} label="Loading templates" />
         ) : templates.isError ? (
           <Alert>{screenErrorMessage(templates.error, 'Failed to load your message templates.')}</Alert>
         ) : (
-          templates.data.map((template) => (
+          messageTemplateKeys.map((key) => (
             <TemplateEditor
-              key={template.key}
-              template={template}
+              key={key}
+              templateKey={key}
+              versions={versionsOf(templates.data, key)}
               readOnly={readOnly}
-              waitingCustomers={template.key === 'cancellation_alert' ? waitingCustomers : undefined}
+              waitingCustomers={key === 'cancellation_alert' ? waitingCustomers : undefined}
+              plain={plain.data ?? false}
             />
           ))
         )}
@@ -61,78 +67,42 @@ export function TemplatesDialog({
   );
 }
 
-function TemplateEditor({
-  template,
+/** A template's English and Spanish versions; one the server did not send is the catalogue's default. */
+function versionsOf(templates: MessageTemplate[], key: MessageTemplateKey): Record<Locale, MessageTemplate> {
+  const version = (language: Locale): MessageTemplate =>
+    templates.find((template) => template.key === key && (template.language ?? 'en') === language) ?? {
+      key,
+      language,
+      body: customerWords(language).templates[key],
+      isDefault: true,
+    };
+  return { en: version('en'), es: version('es') };
+}
+
+function PlainLettersCheckbox({
   readOnly,
-  waitingCustomers,
+  checked,
+  disabled,
 }: {
-  template: MessageTemplate;
   readOnly: boolean;
-  waitingCustomers?: number;
+  checked: boolean;
+  disabled: boolean;
 }) {
-  const user = useCurrentUser();
+  const setPlain = useSetPlainSpanishLetters();
   const toast = useToast();
-  const update = useUpdateMessageTemplate();
-  const [body, setBody] = useState(template.body);
-  const [error, setError] = useState<string | null>(null);
-  const meterId = useId();
-  const cost = templateCost(
-    renderTemplate(body, {
-      ...TEMPLATE_SAMPLE_VALUES,
-      business: user.businessName || customerWords().texts.unnamedBusiness,
-    }),
-    { waitingCustomers },
-  );
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!body.trim()) {
-      setError('Template is required');
-      return;
-    }
-    setError(null);
-    try {
-      const answer = await update.mutateAsync({ key: template.key, body: body.trim() });
-      toast.success(answer.message ?? 'Template saved');
-    } catch (failure) {
-      setError(screenErrorMessage(failure, 'Could not save the template.'));
-    }
-  };
-
   return (
-    <form
-      className="template-editor"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={templateLabels[template.key]}
-    >
-      <TextareaField
-        label={templateLabels[template.key]}
-        rows={3}
-        value={body}
-        onChange={(event) => setBody(event.target.value)}
-        readOnly={readOnly}
-        error={error ?? undefined}
-        aria-describedby={meterId}
-      />
-      <SegmentMeter id={meterId} text={cost.text} />
-      {cost.alertTexts !== null ? (
-        <p className="field__hint" data-testid="alert-cost">
-          One alert ≈ {cost.alertTexts} billed text segment{cost.alertTexts === 1 ? '' : 's'} ({cost.segments}{' '}
-          segment{cost.segments === 1 ? '' : 's'} × {waitingCustomers} waiting customer
-          {waitingCustomers === 1 ? '' : 's'}).
-        </p>
-      ) : null}
-      <div className="form__actions">
-        <Button
-          type="submit"
-          variant="secondary"
-          busy={update.isPending}
-          disabled={readOnly || body === template.body}
-        >
-          Save {templateLabels[template.key].toLowerCase()}
-        </Button>
-      </div>
-    </form>
+    <CheckboxField
+      label="Write Spanish texts with plain letters (á → a) to keep them in one encoding"
+      checked={checked}
+      disabled={readOnly || disabled || setPlain.isPending}
+      onChange={async (event) => {
+        try {
+          const answer = await setPlain.mutateAsync(event.target.checked);
+          toast.success(answer.message);
+        } catch (failure) {
+          toast.error(screenErrorMessage(failure, 'Could not save the Spanish letters setting.'));
+        }
+      }}
+    />
   );
 }
