@@ -30,6 +30,7 @@ export const textingCustomers: TextingCustomers = {
 /** The customers as the conversation changes them: the opt-out mirror, the automatic answer, the verdict. */
 export const conversationCustomers = {
   setOptedOutByPhone: customerChanges.setOptedOutByPhone,
+  setLanguage: customerChanges.setLanguage,
   takeAutoAnswer: customerChanges.takeAutoAnswer,
   writeReplyVerdict: customerChanges.writeReplyVerdict,
   writeReplyVerdicts: customerChanges.writeReplyVerdicts,
@@ -41,8 +42,8 @@ export const conversationCustomers = {
  */
 export const verdictAnswer: VerdictAnswer = {
   take: customerChanges.answerOnVerdictSql,
-  text: (businessName) =>
-    customerWords().texts.autoAnswer(businessName || customerWords().texts.unnamedBusiness),
+  text: (businessName, language) =>
+    customerWords(language).texts.autoAnswer(businessName || customerWords(language).texts.unnamedBusiness),
   after: verdictAfterAnswer,
 };
 

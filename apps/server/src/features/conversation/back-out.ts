@@ -4,6 +4,7 @@ import { firstName } from '../../lib/format.ts';
 import { pushTime } from '../../lib/time-zone.ts';
 import type { ClaimTarget } from '../openings/openings.service.ts';
 import type { ActedOn, ConversationDeps, Reply } from './conversation.service.ts';
+import { businessIn } from './language-switch.ts';
 import type { ReplyState } from './reply-policy.ts';
 
 /**
@@ -23,7 +24,10 @@ export async function onBackOut(
     opening !== undefined &&
     (await deps.claims.backOut(tx, { userId, customerId: customer.id, openingId: opening.id, now }));
   if (!released) return null;
-  await deps.texts.answer(tx, userId, customer, customerWords().texts.backedOut(reply.business.name), now);
+  const backedOut = customerWords(customer.language).texts.backedOut(
+    businessIn(reply.business, customer.language),
+  );
+  await deps.texts.answer(tx, userId, customer, backedOut, now);
   await deps.notifyOwner?.(
     tx,
     userId,

@@ -1,4 +1,11 @@
-import { customerWords, pushMessages, readReply, smsInfo } from '@waitlist/contract';
+import {
+  customerWords,
+  type Locale,
+  pushMessages,
+  readLanguageSwitch,
+  readReply,
+  smsInfo,
+} from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,6 +16,7 @@ import type { ClaimTarget, OfferClaims, ToldOthers } from '../openings/openings.
 import type { NotifyOwner } from '../push/push.service.ts';
 import type { StoredReplyVerdict, StrangerText } from '../waitlist/waitlist.service.ts';
 import { onBackOut } from './back-out.ts';
+import { businessIn, onLanguageSwitch } from './language-switch.ts';
 import {
   confirmsKeyword,
   decideReply,
@@ -64,6 +72,7 @@ export interface ConversationCustomers {
     optedOut: boolean,
     now: Date,
   ): Promise<unknown>;
+  setLanguage(tx: Executor, customerId: string, language: Locale, now: Date): Promise<unknown>;
   takeAutoAnswer(tx: Executor, customerId: string, seen: Date | null, now: Date): Promise<boolean>;
   writeReplyVerdict(
     tx: Executor,
@@ -111,6 +120,7 @@ export function createConversation(deps: ConversationDeps) {
   async function receiveInbound(input: InboundText): Promise<InboundResult> {
     const now = clock.now();
     const reading = readReply(input.text);
+    const switchTo = readLanguageSwitch(input.text);
     const keyword = reading.keyword === 'join' ? null : reading.keyword;
     const info = smsInfo(input.text);
     const text = {
@@ -125,7 +135,7 @@ export function createConversation(deps: ConversationDeps) {
     };
     // Most replies change nothing, or ask only the automatic answer: the customer's stored verdict says so,
     // and the text is stored (with its answer) in one statement, without a transaction (issue 16).
-    if (keyword === null && !reading.backOut) {
+    if (keyword === null && !reading.backOut && switchTo === null) {
       const quiet = await texts.recordIfQuiet(text, reading.claim);
       if (quiet.outcome === 'duplicate') return quiet;
       if (quiet.outcome === 'stored') {
@@ -140,6 +150,7 @@ export function createConversation(deps: ConversationDeps) {
       const { user, customer, messageId } = stored;
       const business = {
         name: user.businessName || customerWords().texts.unnamedBusiness,
+        named: user.businessName,
         timeZone: user.timeZone,
       };
       const reply: Reply = {
@@ -157,12 +168,9 @@ export function createConversation(deps: ConversationDeps) {
       }
       const offer = await deps.claims.answeredOffer(tx, user.id, customer.id);
       const state: ReplyState = { customer, pushEnabled: user.pushEnabled, offer: offer?.offer ?? null };
-      const after = await actOn(
-        deps,
-        { ...reply, customer, target: offer },
-        state,
-        decideReply(state, reading, now),
-      );
+      const after = switchTo
+        ? await onLanguageSwitch(deps, { ...reply, customer }, state, switchTo)
+        : await actOn(deps, { ...reply, customer, target: offer }, state, decideReply(state, reading, now));
       // The YES that won is shown by the opening; any other (late, to a slot already decided) stays unread.
       if (after.offer?.won && !offer?.offer.won) await texts.markRead(tx, messageId, now);
       // The verdict for the customer's next reply, from the state the decision left, written only if the
@@ -221,8 +229,8 @@ export type Conversation = ReturnType<typeof createConversation>;
 export interface Reply {
   tx: Executor;
   userId: string;
-  /** The business's name (as texts show it) and time zone. */
-  business: { name: string; timeZone: string };
+  /** The business's name (as texts show it), as the owner wrote it ('' for none), and its time zone. */
+  business: { name: string; named: string; timeZone: string };
   from: string;
   to: string;
   body: string;
@@ -327,10 +335,12 @@ async function onKeyword(
   keyword: 'stop' | 'start' | 'help',
 ): Promise<ActedOn> {
   const { tx, userId, from, now, customer } = reply;
-  const words = customerWords().texts;
+  // In the customer's language (issue 28).
+  const words = customerWords(customer.language).texts;
+  const business = businessIn(reply.business, customer.language);
   const answer = (body: string) => deps.texts.answer(tx, userId, customer, body, now);
   if (keyword === 'help') {
-    await answer(words.help(reply.business.name));
+    await answer(words.help(business));
     return { ...state, action: 'help' };
   }
   const stop = keyword === 'stop';
@@ -341,9 +351,7 @@ async function onKeyword(
     return { ...state, action: 'ignored' };
   }
   await deps.customers.setOptedOutByPhone(tx, userId, from, stop, now);
-  await answer(
-    stop ? words.stopConfirmation(reply.business.name) : words.startConfirmation(reply.business.name),
-  );
+  await answer(stop ? words.stopConfirmation(business) : words.startConfirmation(business));
   return {
     ...state,
     customer: { ...state.customer, optedOut: stop },
@@ -381,7 +389,8 @@ async function onFreeText(
     userId,
     customerId: customer.id,
     to: customer.phone,
-    body: customerWords().texts.autoAnswer(reply.business.name),
+    body: customerWords(customer.language).texts.autoAnswer(businessIn(reply.business, customer.language)),
+    language: customer.language,
     now,
   });
   return now;

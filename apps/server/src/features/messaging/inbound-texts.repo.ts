@@ -1,3 +1,4 @@
+import type { Locale } from '@waitlist/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, dateOrNull, type Executor, placeholder as p, preparedRows } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
@@ -44,16 +45,24 @@ export type RecordedInboundText =
  */
 export interface VerdictAnswer {
   take: (customerId: SQL, now: SQL, after: SQL, afterUntil: SQL) => SQL;
-  text: (businessName: string) => string;
+  /** In the customer's language (issue 28). */
+  text: (businessName: string, language: Locale) => string;
   after: (now: Date) => { onText: string; textUntil: Date | null };
 }
 
-/** The automatic answer as sent to a customer texted before (`plain`) and as a first text (`first`). */
+/**
+ * The automatic answer as sent to a customer texted before (`plain`) and as a first text (`first`), in each
+ * language: the statement picks the customer's (`c.language`, issue 28).
+ */
 interface AnswerTexts {
   businessName: string;
-  plain: ReturnType<typeof queuedText>;
-  first: ReturnType<typeof queuedText>;
+  plain: Record<Locale, ReturnType<typeof queuedText>>;
+  first: Record<Locale, ReturnType<typeof queuedText>>;
 }
+
+/** An answer's parameter as the customer's language picks it: `name` in English, `name`Es in Spanish. */
+const inLanguage = (name: string, type: 'text' | 'int') =>
+  sql`case when recipient.language = 'es' then ${p(`${name}Es`)}::${sql.raw(type)} else ${p(name)}::${sql.raw(type)} end`;
 
 /**
  * The two ways an inbound text is stored, built once per database and run as named prepared statements
@@ -165,9 +174,9 @@ function prepareIfQuiet(
         insert into ${messages} (user_id, customer_id, direction, from_number, to_number, body, segments, encoding,
           status, created_at)
         select recipient.user_id, answered.id, 'out', recipient.plivo_number, answered.phone,
-          case when answered.was then ${p('answer')}::text else ${p('firstAnswer')}::text end,
-          case when answered.was then ${p('answerSegments')}::int else ${p('firstAnswerSegments')}::int end,
-          case when answered.was then ${p('answerEncoding')}::text else ${p('firstAnswerEncoding')}::text end,
+          case when answered.was then ${inLanguage('answer', 'text')} else ${inLanguage('firstAnswer', 'text')} end,
+          case when answered.was then ${inLanguage('answerSegments', 'int')} else ${inLanguage('firstAnswerSegments', 'int')} end,
+          case when answered.was then ${inLanguage('answerEncoding', 'text')} else ${inLanguage('firstAnswerEncoding', 'text')} end,
           'queued', ${now}
         from recipient, answered
         returning id
@@ -178,7 +187,7 @@ function prepareIfQuiet(
       db,
       claim ? 'inbound_record_if_quiet_claim' : 'inbound_record_if_quiet',
       sql`
-        with recipient as (${recipient(sql`, c.opted_out, u.plivo_number, coalesce(${quietOn(claim)}, false) as quiet, coalesce(${answers ? answerDue : sql`false`}, false) as answer_due`)}
+        with recipient as (${recipient(sql`, c.opted_out, c.language, u.plivo_number, coalesce(${quietOn(claim)}, false) as quiet, coalesce(${answers ? answerDue : sql`false`}, false) as answer_due`)}
         ), event as (
           insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient
           where quiet or ${answering}
@@ -196,14 +205,18 @@ function prepareIfQuiet(
   const answersByNumber = new Map<string, AnswerTexts>();
   const answerValues = (texts: AnswerTexts | undefined, at: Date) => {
     const after = answer?.after(at);
+    const inEach = (language: Locale, suffix: string) => ({
+      [`answer${suffix}`]: texts?.plain[language].body ?? null,
+      [`answerSegments${suffix}`]: texts?.plain[language].segments ?? null,
+      [`answerEncoding${suffix}`]: texts?.plain[language].encoding ?? null,
+      [`firstAnswer${suffix}`]: texts?.first[language].body ?? null,
+      [`firstAnswerSegments${suffix}`]: texts?.first[language].segments ?? null,
+      [`firstAnswerEncoding${suffix}`]: texts?.first[language].encoding ?? null,
+    });
     return {
       answerFor: texts?.businessName ?? null,
-      answer: texts?.plain.body ?? null,
-      answerSegments: texts?.plain.segments ?? null,
-      answerEncoding: texts?.plain.encoding ?? null,
-      firstAnswer: texts?.first.body ?? null,
-      firstAnswerSegments: texts?.first.segments ?? null,
-      firstAnswerEncoding: texts?.first.encoding ?? null,
+      ...inEach('en', ''),
+      ...inEach('es', 'Es'),
       after: after?.onText ?? null,
       afterUntil: after?.textUntil?.toISOString() ?? null,
     };
@@ -231,11 +244,15 @@ function prepareIfQuiet(
     let [quiet, fresh, messageId, optedOut, answerDue, businessName, answers] = await run(texts);
     if (!quiet && answerDue && answer) {
       // The answer is due, written for another name (or none yet): write it for this one, and store again.
-      const text = answer.text((businessName as string | null) ?? '');
+      const name = (businessName as string | null) ?? '';
+      const [en, es] = [answer.text(name, 'en'), answer.text(name, 'es')];
       texts = {
-        businessName: (businessName as string | null) ?? '',
-        plain: queuedText(text, { firstText: false }),
-        first: queuedText(text, { firstText: true }),
+        businessName: name,
+        plain: { en: queuedText(en, { firstText: false }), es: queuedText(es, { firstText: false }) },
+        first: {
+          en: queuedText(en, { firstText: true, locale: 'en' }),
+          es: queuedText(es, { firstText: true, locale: 'es' }),
+        },
       };
       if (answersByNumber.size >= 10_000) answersByNumber.clear();
       answersByNumber.set(input.to, texts);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locale } from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { NotFound, TextingRefused } from '../../lib/errors.ts';
@@ -20,6 +21,8 @@ export interface EnqueueSmsInput {
   to: string;
   body: string;
   now: Date;
+  /** The language the text is written in (issue 28): its first-text opt-out line is too (default: the customer's). */
+  language?: Locale;
 }
 
 /**
@@ -80,7 +83,7 @@ async function queueCommon(
     if (!customer) return [];
     // A customer texted twice in one batch gets the opt-out footer once, on the first.
     claimed.set(customer.id, { ...customer, wasFirstTextSent: true });
-    const text = queuedText(input.body, { firstText: !customer.wasFirstTextSent });
+    const text = queuedText(input.body, { firstText: !customer.wasFirstTextSent, locale: input.language });
     return [
       {
         input,
@@ -151,7 +154,7 @@ async function queueGeneral(
     customer !== undefined &&
     !options.compliance &&
     (await parts.customers.claimFirstText(executor, customer.id));
-  const text = queuedText(input.body, { firstText });
+  const text = queuedText(input.body, { firstText, locale: input.language ?? customer?.language });
   const message = await insertMessage(executor, {
     userId: input.userId,
     customerId: customer?.id ?? null,

@@ -1,4 +1,4 @@
-import { formatSlotTime, pushMessages, renderTemplate } from '@waitlist/contract';
+import { formatSlotTime, type Locale, pushMessages, renderTemplate } from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
@@ -96,12 +96,19 @@ async function tellOwner(
 export function createClaims(deps: ClaimsDeps) {
   const { customers, users } = deps;
 
-  /** The template values every claim text shares. */
-  const valuesOf = (input: ClaimInput) => ({
+  /** The template values every claim text shares, the slot time in the customer's language (issue 28). */
+  const valuesOf = (input: ClaimInput, language: Locale = input.customer.language) => ({
     name: firstName(input.customer.name),
     business: input.business.name,
-    time: formatSlotTime(input.target.opening.startsAt, input.business.timeZone),
+    time: formatSlotTime(input.target.opening.startsAt, input.business.timeZone, language),
   });
+  /** The owner's templates in each language asked for, read once each. */
+  const templatesIn = async (tx: Executor, userId: string, languages: Locale[]) => {
+    const found = new Map<Locale, Awaited<ReturnType<typeof customers.templatesOf>>>();
+    for (const language of new Set(languages))
+      found.set(language, await customers.templatesOf(tx, userId, language));
+    return (language: Locale) => found.get(language)!;
+  };
 
   /**
    * The winner's side of a claim: booked, their offer won, everyone else who was texted about the slot told
@@ -113,26 +120,35 @@ export function createClaims(deps: ClaimsDeps) {
     const opening = input.target.opening;
     const owner = await users.findUserById(tx, userId);
     if (!owner) return [];
-    const templates = await customers.templatesOf(tx, userId);
     await customers.setCustomerStatus(tx, customer.id, 'booked', now);
     await repo.setOfferStatus(tx, opening.id, customer.id, { status: 'won', claimedAt: now });
     const others = await othersToTell(deps, tx, { opening, owner, winnerId: customer.id, now });
     await repo.settleOffers(tx, opening.id);
     await customers.releaseOfferedBy(tx, opening.id);
     const values = valuesOf(input);
+    // Each customer is told in their own language: the winner "you got it", the others "it's been filled".
+    const templates = await templatesIn(tx, userId, [
+      customer.language,
+      ...others.map((other) => other.language),
+    ]);
     await deps.enqueueSmsMany(tx, [
       {
         userId,
         customerId: customer.id,
         to: customer.phone,
-        body: renderTemplate(templates.claimed.body, values),
+        body: renderTemplate(templates(customer.language).claimed.body, values),
+        language: customer.language,
         now,
       },
       ...others.map((other) => ({
         userId,
         customerId: other.customerId,
         to: other.phone,
-        body: renderTemplate(templates.already_filled.body, { ...values, name: firstName(other.name) }),
+        body: renderTemplate(templates(other.language).already_filled.body, {
+          ...valuesOf(input, other.language),
+          name: firstName(other.name),
+        }),
+        language: other.language,
         now,
       })),
     ]);
@@ -189,12 +205,13 @@ export function createClaims(deps: ClaimsDeps) {
       await repo.markClaimed(tx, input.target.opening.id, customer.id, now);
       const status = input.release ? await customers.releaseCustomer(tx, customer.id, now) : customer.status;
       if (!input.tell) return status;
-      const templates = await customers.templatesOf(tx, userId);
+      const templates = await customers.templatesOf(tx, userId, customer.language);
       await deps.enqueueSms(tx, {
         userId,
         customerId: customer.id,
         to: customer.phone,
         body: renderTemplate(templates.already_filled.body, valuesOf(input)),
+        language: customer.language,
         now,
       });
       await repo.markTold(tx, input.target.opening.id, [customer.id], now);

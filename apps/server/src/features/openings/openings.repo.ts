@@ -48,6 +48,7 @@ export function offersToTell(executor: Executor, openingId: string, winnerId: st
       phone: customers.phone,
       autoAnsweredAt: customers.autoAnsweredAt,
       timeZone: customers.timeZone,
+      language: customers.language,
     })
     .from(offers)
     .innerJoin(customers, eq(customers.id, offers.customerId))

@@ -2,6 +2,7 @@ import {
   type AlertsToday,
   alertsPerDay,
   type CreateOpeningBody,
+  type Locale,
   type OfferSettings,
   type OpeningPreview,
   readReply,
@@ -60,9 +61,11 @@ export interface OpeningsDeps {
     /** Back to waiting unless another open alert holds them; answers the status after. */
     releaseCustomer(executor: Executor, id: string, now: Date): Promise<CustomerRow['status']>;
     releaseOfferedBy(executor: Executor, openingId: string): Promise<void>;
+    /** The owner's templates in a customer's language (issue 28). */
     templatesOf(
       executor: Executor,
       userId: string,
+      language: Locale,
     ): Promise<Record<'cancellation_alert' | 'claimed' | 'already_filled', { body: string }>>;
   };
   /** The texts customers sent the business since a time, newest first (features/messaging). */

@@ -1,4 +1,4 @@
-import { formatSlotTime, pushMessages, renderTemplate } from '@waitlist/contract';
+import { formatSlotTime, type Locale, pushMessages, renderTemplate } from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
@@ -69,8 +69,19 @@ async function offerTo(context: WaveContext, due: CustomerRow[]): Promise<number
     }
   }
   if (texted.length === 0) return 0;
-  const templates = await deps.customers.templatesOf(tx, owner.id);
-  const time = formatSlotTime(opening.startsAt, owner.timeZone);
+  // Each customer's alert in their language (issue 28): the template and the slot time in it.
+  const alertOf = new Map<Locale, (customer: CustomerRow) => string>();
+  for (const language of new Set(texted.map((customer) => customer.language))) {
+    const templates = await deps.customers.templatesOf(tx, owner.id, language);
+    const time = formatSlotTime(opening.startsAt, owner.timeZone, language);
+    alertOf.set(language, (customer) =>
+      renderTemplate(templates.cancellation_alert.body, {
+        name: firstName(customer.name),
+        business: owner.businessName,
+        time: `${time} (${opening.service})`,
+      }),
+    );
+  }
   // The wave's texts, offers and customers in a handful of statements, whatever its size (issue 16).
   await deps.enqueueSmsMany(
     tx,
@@ -79,11 +90,8 @@ async function offerTo(context: WaveContext, due: CustomerRow[]): Promise<number
       customerId: customer.id,
       openingId: opening.id,
       to: customer.phone,
-      body: renderTemplate(templates.cancellation_alert.body, {
-        name: firstName(customer.name),
-        business: owner.businessName,
-        time: `${time} (${opening.service})`,
-      }),
+      body: alertOf.get(customer.language)!(customer),
+      language: customer.language,
       now,
     })),
   );

@@ -79,6 +79,16 @@ export async function claimFirstText(executor: Executor, customerId: string) {
   return flipped.length > 0;
 }
 
+/** The language a customer switched to by text ("ESPAÑOL" / "ENGLISH", issue 28). */
+export function setLanguage(
+  executor: Executor,
+  customerId: string,
+  language: CustomerRow['language'],
+  now: Date,
+) {
+  return executor.update(customers).set({ language, updatedAt: now }).where(eq(customers.id, customerId));
+}
+
 /**
  * Mirrors the business's opt-out of a phone (features/messaging's sms_opt_outs, issue 24) on every customers
  * row of that phone, removed ones too, so a customer added again keeps it.

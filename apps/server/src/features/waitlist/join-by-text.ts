@@ -1,4 +1,11 @@
-import { customerWords, joinRecordMessages, readReply } from '@waitlist/contract';
+import {
+  customerWords,
+  joinRecordMessages,
+  LOCALES,
+  type Locale,
+  normalizeReply,
+  readReply,
+} from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { hasRoom, optOutFields } from './customer-fields.ts';
@@ -9,18 +16,24 @@ import * as repo from './waitlist.repo.ts';
 /** Confirmation texts a day to one phone that asked by texting JOIN. */
 export const JOIN_TEXTS_PER_DAY = 3;
 
-/** The customer words of join (the page, its answers and the texts), English until a customer has a locale. */
-const words = customerWords();
-
-/** The business's name as texts and the join page give it. */
-export const businessOf = (owner: UserRow) => owner.businessName || words.texts.unnamedBusiness;
+/** The business's name as texts and the join page give it, in a language (an unnamed one: "Your business"). */
+export const businessOf = (owner: UserRow, language: Locale = 'en') =>
+  owner.businessName || customerWords(language).texts.unnamedBusiness;
 
 /** "JOIN Priya Shah" → "Priya Shah": what follows the join word, as typed (its case and accents kept). */
-const joinWordAlternatives = words.keywords.join.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-const joinWordPrefix = new RegExp(
-  `^[^\\p{L}\\p{N}]*(?:${joinWordAlternatives.join('|')})(?![\\p{L}\\p{N}])[\\s,:.-]*`,
-  'iu',
-);
+const joinWordPrefixOf = (language: Locale) =>
+  new RegExp(
+    `^[^\\p{L}\\p{N}]*(?:${customerWords(language)
+      .keywords.join.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|')})(?![\\p{L}\\p{N}])[\\s,:.-]*`,
+    'iu',
+  );
+const joinWordPrefixes = LOCALES.map((language) => ({ language, prefix: joinWordPrefixOf(language) }));
+
+/** The language of a JOIN text (issue 28): the language its join word is in (UNIRME: Spanish), else English. */
+const joinLanguageOf = (body: string): Locale =>
+  joinWordPrefixes.find(({ prefix }) => prefix.test(normalizeReply(body)) || prefix.test(body))?.language ??
+  'en';
 
 /** A text to a business from a number that is not its customer, inside the inbound transaction. */
 export interface StrangerText {
@@ -38,7 +51,7 @@ export interface StrangerText {
 /** The confirmation text (double opt-in), as the join service sends it under the business's caps. */
 export interface Confirmation {
   fits(executor: Executor, owner: UserRow, now: Date): Promise<boolean>;
-  send(executor: Executor, owner: UserRow, phone: string, now: Date): Promise<boolean>;
+  send(executor: Executor, owner: UserRow, phone: string, now: Date, language?: Locale): Promise<boolean>;
 }
 
 type PendingJoin = NonNullable<Awaited<ReturnType<typeof joinRepo.pendingJoinRequest>>>;
@@ -52,11 +65,12 @@ export function createJoinByText(deps: ByTextDeps, confirmation: Confirmation) {
   const { owners } = deps;
 
   /** A stop keyword while a join request waited: it is cancelled, and the customer told so. */
-  async function cancel(input: StrangerText): Promise<StrangerAction> {
+  async function cancel(input: StrangerText, pending: PendingJoin | undefined): Promise<StrangerAction> {
     const { tx, userId, from } = input;
     await joinRepo.settleJoinRequests(tx, userId, from, { status: 'cancelled' });
     const owner = await owners.lockUser(tx, userId);
-    if (owner) await input.reply(words.texts.joinStopped(businessOf(owner)));
+    const language = pending?.language ?? 'en';
+    if (owner) await input.reply(customerWords(language).texts.joinStopped(businessOf(owner, language)));
     return 'opted_out';
   }
 
@@ -68,7 +82,8 @@ export function createJoinByText(deps: ByTextDeps, confirmation: Confirmation) {
     const existing = await repo.findActiveByPhone(tx, userId, from);
     if (!existing && !(await hasRoom(tx, owner, 1))) {
       await joinRepo.settleJoinRequests(tx, userId, from, { status: 'full' });
-      await deps.enqueueSms(tx, { userId, to: from, body: words.texts.joinFull(businessOf(owner)), now });
+      const body = customerWords(pending.language).texts.joinFull(businessOf(owner, pending.language));
+      await deps.enqueueSms(tx, { userId, to: from, body, language: pending.language, now });
       return 'ignored';
     }
     const optOuts = existing ? new Map<string, Date>() : await deps.optOuts.optOutsOf(tx, userId, [from]);
@@ -102,8 +117,10 @@ export function createJoinByText(deps: ByTextDeps, confirmation: Confirmation) {
       confirmationMessageId: input.messageId,
       customerId: customer.id,
     });
-    const body = words.texts.joinWelcome(businessOf(owner));
-    await deps.enqueueSms(tx, { userId, customerId: customer.id, to: from, body, now });
+    // The welcome in the request's language (the customer's now).
+    const language = customer.language;
+    const body = customerWords(language).texts.joinWelcome(businessOf(owner, language));
+    await deps.enqueueSms(tx, { userId, customerId: customer.id, to: from, body, language, now });
     return 'joined';
   }
 
@@ -117,16 +134,18 @@ export function createJoinByText(deps: ByTextDeps, confirmation: Confirmation) {
     const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
     if ((await joinRepo.joinRequestsSince(tx, userId, from, since)) >= JOIN_TEXTS_PER_DAY) return 'ignored';
     if (!(await confirmation.fits(tx, owner, now))) return 'ignored';
-    const name =
-      input.body.trim().replace(joinWordPrefix, '').slice(0, 100) || joinRecordMessages.unnamedCustomer;
+    const language = joinLanguageOf(input.body);
+    const prefix = joinWordPrefixOf(language);
+    const name = input.body.trim().replace(prefix, '').slice(0, 100) || joinRecordMessages.unnamedCustomer;
     // The phone's own JOIN is its consent again: it lifts an earlier STOP ("Reply JOIN to start again").
     await deps.optOuts.removeOptOut(tx, userId, from);
-    if (!(await confirmation.send(tx, owner, from, now))) return 'ignored';
+    if (!(await confirmation.send(tx, owner, from, now, language))) return 'ignored';
     await joinRepo.insertJoinRequest(tx, {
       userId,
       name,
       phone: from,
       method: 'text_keyword',
+      language,
       consentText: joinRecordMessages.textConsent,
       createdAt: now,
     });
@@ -136,7 +155,7 @@ export function createJoinByText(deps: ByTextDeps, confirmation: Confirmation) {
   /** What a stranger's text does: read as the catalogue reads replies (`readReply`). */
   return async function onStranger(input: StrangerText): Promise<StrangerAction> {
     const pending = await joinRepo.pendingJoinRequest(input.tx, input.userId, input.from);
-    if (input.keyword === 'stop') return pending ? cancel(input) : 'ignored';
+    if (input.keyword === 'stop') return pending ? cancel(input, pending) : 'ignored';
     if (input.keyword) return 'ignored';
     const reply = readReply(input.body);
     if (pending && reply.claim) return confirm(input, pending);

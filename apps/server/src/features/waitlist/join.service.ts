@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type CustomerLanguage, customerWords, type JoinBody, normalizePhone } from '@waitlist/contract';
+import {
+  type CustomerLanguage,
+  customerWords,
+  type JoinBody,
+  type Locale,
+  normalizePhone,
+} from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { addressKey } from '../../lib/address-key.ts';
@@ -13,7 +19,7 @@ import type { StrangerHandler } from '../conversation/conversation.service.ts';
 import type { EnqueueSmsInput } from '../messaging/messaging.service.ts';
 import { freePlaces, hasRoom, ownIdOrNull } from './customer-fields.ts';
 import * as joinRepo from './join.repo.ts';
-import { businessOf, createJoinByText } from './join-by-text.ts';
+import { businessOf, type Confirmation, createJoinByText } from './join-by-text.ts';
 import type { JoinProof } from './join-proof.ts';
 import { createQrCodes } from './join-qr.ts';
 import * as repo from './waitlist.repo.ts';
@@ -156,6 +162,36 @@ async function joinLinkOf(deps: Pick<JoinDeps, 'db' | 'owners' | 'publicUrl'>, u
 }
 
 /**
+ * Queues the confirmation; false when the phone opted out of the business (sms_opt_outs: it never gets a new
+ * "Reply YES"). Callers pass only numbers the business may text (issue 24): the page checks before it gets
+ * here, and texting hands a JOIN on only from such numbers.
+ */
+async function sendConfirmation(
+  deps: Pick<JoinDeps, 'enqueueSms'>,
+  executor: Executor,
+  owner: UserRow,
+  phone: string,
+  now: Date,
+  language: Locale = 'en',
+) {
+  try {
+    // In the join request's language (issue 28): the page's, or the join word's (UNIRME: Spanish).
+    await deps.enqueueSms(executor, {
+      userId: owner.id,
+      to: phone,
+      body: customerWords(language).texts.joinRequest(businessOf(owner, language)),
+      language,
+      now,
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof TextingRefused)) throw error;
+    if (error.reason === 'number_not_verified') throw new Forbidden(joinWords.cannotText(businessOf(owner)));
+    return false;
+  }
+}
+
+/**
  * Customers join a waitlist themselves (issue 15): the public page's request and the JOIN text both make a
  * pending join request and send one confirmation text; the customer's YES makes them a waiting customer,
  * with the consent wording, time, address and the YES kept as proof (double opt-in).
@@ -163,7 +199,8 @@ async function joinLinkOf(deps: Pick<JoinDeps, 'db' | 'owners' | 'publicUrl'>, u
 export function createJoinService(deps: JoinDeps) {
   const { db, clock, owners } = deps;
   const qrCodes = createQrCodes({ max: QR_CODES_KEPT });
-  const onStranger = createJoinByText(deps, { fits: confirmationFits, send: sendConfirmation });
+  const send: Confirmation['send'] = (...args) => sendConfirmation(deps, ...args);
+  const onStranger = createJoinByText(deps, { fits: confirmationFits, send });
 
   /**
    * The business behind a join link. Unknown links are counted per address (joinMissIp): past the budget the
@@ -177,28 +214,6 @@ export function createJoinService(deps: JoinDeps) {
       throw new NotFound(joinWords.notFound);
     }
     return owner;
-  }
-
-  /**
-   * Queues the confirmation; false when the phone opted out of the business (sms_opt_outs: it never gets a new
-   * "Reply YES"). Callers pass only numbers the business may text (issue 24): the page checks before it gets
-   * here, and texting hands a JOIN on only from such numbers.
-   */
-  async function sendConfirmation(executor: Executor, owner: UserRow, phone: string, now: Date) {
-    try {
-      await deps.enqueueSms(executor, {
-        userId: owner.id,
-        to: phone,
-        body: words.texts.joinRequest(businessOf(owner)),
-        now,
-      });
-      return true;
-    } catch (error) {
-      if (!(error instanceof TextingRefused)) throw error;
-      if (error.reason === 'number_not_verified')
-        throw new Forbidden(joinWords.cannotText(businessOf(owner)));
-      return false;
-    }
   }
 
   return {
@@ -261,7 +276,7 @@ export function createJoinService(deps: JoinDeps) {
         // Decided here, under the lock, so a parallel burst meets the cap one request at a time.
         if (!(await confirmationFits(tx, locked, now)))
           throw new Forbidden(joinWords.busy(businessOf(locked)));
-        if (!(await sendConfirmation(tx, locked, phone, now))) return false;
+        if (!(await send(tx, locked, phone, now, body.language))) return false;
         await joinRepo.insertJoinRequest(tx, {
           userId: owner.id,
           name: body.name.trim(),
