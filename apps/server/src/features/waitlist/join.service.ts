@@ -258,24 +258,28 @@ export function createJoinService(deps: JoinDeps) {
     async request(slug: string, body: JoinBody, meta: { ip: string; userAgent: string | undefined }) {
       const address = addressKey(meta.ip);
       const owner = await ownerOf(slug, address);
-      const answer = joinWords.checkYourTexts(businessOf(owner));
+      // The answer and refusals in the page's language (issue 28).
+      const said = customerWords(body.language).join;
+      const answer = said.checkYourTexts(businessOf(owner, body.language));
       await deps.limiter.consume('joinIp', address);
       // The honeypot: filled only by bots. They get the usual answer; nothing is kept or sent.
       if (body.website?.trim()) return answer;
       const phone = normalizePhone(body.phone)!;
       if (!isTextableNumber(phone, businessCountry(owner)))
-        throw new BadRequest(joinWords.notTextable, { phone: joinWords.notTextable });
+        throw new BadRequest(said.notTextable, { phone: said.notTextable });
       const now = clock.now();
       await assertPerson(deps, { slug, address, payload: body.altcha, now });
       await deps.limiter.consume('joinPhone', `${owner.id}:${phone}`);
       const queued = await db.transaction(async (tx) => {
         const locked = (await owners.lockUser(tx, owner.id)) ?? owner;
         if (await repo.findActiveByPhone(tx, owner.id, phone)) return false; // already on it: say nothing more
-        if (deps.readOnlyReason(locked, now)) throw new Forbidden(joinWords.cannotText(businessOf(locked)));
-        if (!(await hasRoom(tx, locked, 1))) throw new Forbidden(joinWords.full(businessOf(locked)));
+        if (deps.readOnlyReason(locked, now))
+          throw new Forbidden(said.cannotText(businessOf(locked, body.language)));
+        if (!(await hasRoom(tx, locked, 1)))
+          throw new Forbidden(said.full(businessOf(locked, body.language)));
         // Decided here, under the lock, so a parallel burst meets the cap one request at a time.
         if (!(await confirmationFits(tx, locked, now)))
-          throw new Forbidden(joinWords.busy(businessOf(locked)));
+          throw new Forbidden(said.busy(businessOf(locked, body.language)));
         if (!(await send(tx, locked, phone, now, body.language))) return false;
         await joinRepo.insertJoinRequest(tx, {
           userId: owner.id,

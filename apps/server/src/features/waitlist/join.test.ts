@@ -232,3 +232,26 @@ describe('joining by text', () => {
     expect(await textsTo(phone)).toEqual([]);
   });
 });
+
+describe('joining on the page in Spanish (issue 28)', () => {
+  it('answers, texts the request and welcomes in Spanish, and the customer reads Spanish', async () => {
+    const es = customerWords('es');
+    const o = await ownerWithLink();
+    const phone = customerPhone(861);
+    const answer = await join(o.slug, { name: 'Lucía Pérez', phone, consent: true, language: 'es' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().message).toBe(es.join.checkYourTexts('Bella Salon'));
+    expect(await textsTo(phone)).toEqual([es.texts.joinRequest('Bella Salon')]);
+    expect(await text(phone, o.number, 'SÍ')).toMatchObject({ action: 'joined' });
+    expect((await textsTo(phone)).at(-1)).toBe(es.texts.joinWelcome('Bella Salon'));
+    const rows = await t.database.db.select().from(customers).where(eq(customers.phone, phone));
+    expect(rows.find((row) => row.userId === o.id)?.language).toBe('es');
+  });
+
+  it('refuses a number it cannot text in Spanish', async () => {
+    const o = await ownerWithLink();
+    const answer = await join(o.slug, { name: 'Lucía', phone: '+18005550100', consent: true, language: 'es' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(customerWords('es').join.notTextable);
+  });
+});
