@@ -84,6 +84,14 @@ export function useSetPlainSpanishLetters() {
         body: { plainSpanishLetters },
         defaultMessage: 'Could not save the Spanish letters setting',
       }),
+    // The box shows the owner's choice at once, and goes back if the save fails.
+    onMutate: async (plain) => {
+      await queryClient.cancelQueries({ queryKey: plainLettersKey });
+      const before = queryClient.getQueryData<boolean>(plainLettersKey);
+      queryClient.setQueryData(plainLettersKey, plain);
+      return { before };
+    },
+    onError: (_error, _plain, context) => queryClient.setQueryData(plainLettersKey, context?.before ?? false),
     onSuccess: (answer) => queryClient.setQueryData(plainLettersKey, answer.data.plainSpanishLetters),
   });
 }

@@ -45,18 +45,19 @@ export function languageCost(
   body: string,
   options: { language: Locale; businessName: string; plain: boolean; waitingCustomers?: number },
 ): LanguageCost {
-  const { language, businessName, plain, waitingCustomers } = options;
+  const { language, businessName, waitingCustomers } = options;
   const business = businessName || customerWords(language).texts.unnamedBusiness;
   const filled = renderTemplate(body, { ...TEMPLATE_SAMPLE_VALUES_BY_LOCALE[language], business });
   const asWritten = textAsSent(filled, { firstText: true, locale: language });
   const written = costOf(asWritten);
   const spanish = language === 'es';
-  const sent = spanish ? costOf(spanishTextAsSent(asWritten, plain)) : written;
+  const sent = spanish ? costOf(spanishTextAsSent(asWritten, options.plain)) : written;
   const writtenCulprit = ucs2Culprit(asWritten);
-  const plainText = plainLetters(asWritten);
+  const plain = costOf(plainLetters(asWritten));
+  // Both ways only when plain letters would bring the text back to GSM-7 (an emoji keeps it UCS-2 anyway).
   const bothWays =
-    spanish && writtenCulprit !== null && plainText !== asWritten
-      ? { written, plain: costOf(plainText), culprit: writtenCulprit }
+    spanish && writtenCulprit !== null && written.encoding === 'UCS-2' && plain.encoding === 'GSM-7'
+      ? { written, plain, culprit: writtenCulprit }
       : null;
   const culpritChar = ucs2Culprit(sent.text);
   return {

@@ -21,6 +21,8 @@ const bothLanguages = (spanish: Partial<Record<string, string>> = {}) => ({
   },
 });
 
+const failNextSave = { current: false };
+
 async function openTemplates({ plain = false, businessName = 'Bella Salon', spanish = {} } = {}) {
   let plainSetting = plain;
   const api = mockSignedIn(makeUser({ businessName }), {
@@ -37,6 +39,10 @@ async function openTemplates({ plain = false, businessName = 'Bella Salon', span
       body: { success: true, data: { plainSpanishLetters: plainSetting } },
     }),
     'PUT /settings/plain-letters': ({ body }) => {
+      if (failNextSave.current) {
+        failNextSave.current = false;
+        return { status: 503, body: { success: false, message: 'The server is resting' } };
+      }
       plainSetting = (body as { plainSpanishLetters: boolean }).plainSpanishLetters;
       return {
         body: {
@@ -124,6 +130,7 @@ describe('templates in English and Spanish (issue 28)', () => {
     await app.user.click(checkbox);
     await waitFor(() => expect(checkbox).toBeChecked());
     expect(api.callsTo('PUT /settings/plain-letters')[0]!.body).toEqual({ plainSpanishLetters: true });
+    expect(await screen.findByText(waitlistMessages.plainLettersUpdated)).toBeInTheDocument();
 
     await app.user.click(spanishTab);
     const spanish = within(alert).getByRole('form', { name: 'Cancellation alert (Español)' });
@@ -148,5 +155,31 @@ describe('templates in English and Spanish (issue 28)', () => {
     expect(within(english).getByTestId('ucs2-culprit')).toHaveTextContent(
       'The ‘✂’ in your text makes it use the 70-character encoding.',
     );
+  });
+});
+
+describe('plain letters that would not help, or could not be saved', () => {
+  it('puts the box back and says so when the setting is not saved', async () => {
+    const { app, api, dialog } = await openTemplates();
+    const checkbox = within(dialog).getByLabelText(/Write Spanish texts with plain letters/);
+    await waitFor(() => expect(checkbox).toBeEnabled());
+    failNextSave.current = true;
+    await app.user.click(checkbox);
+    await waitFor(() => expect(api.callsTo('PUT /settings/plain-letters')).toHaveLength(1));
+    expect(await screen.findByText('The server is resting')).toBeInTheDocument();
+    expect(checkbox).not.toBeChecked();
+  });
+
+  it('does not count a Spanish text both ways when an emoji in the business name keeps it UCS-2', async () => {
+    const { app, alert, spanishTab } = await openTemplates({ businessName: 'Fade 💈 Bar', plain: true });
+    await app.user.click(spanishTab);
+    const spanish = within(alert).getByRole('form', { name: 'Cancellation alert (Español)' });
+    // With the setting loaded, the accents are gone from what is sent and the emoji is what is left.
+    await waitFor(() =>
+      expect(within(spanish).getByTestId('ucs2-culprit')).toHaveTextContent(
+        'The ‘💈’ in your business name makes it use the 70-character encoding.',
+      ),
+    );
+    expect(within(spanish).queryByTestId('both-ways')).toBeNull();
   });
 });

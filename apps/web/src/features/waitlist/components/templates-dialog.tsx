@@ -94,7 +94,7 @@ function PlainLettersCheckbox({
     <CheckboxField
       label="Write Spanish texts with plain letters (á → a) to keep them in one encoding"
       checked={checked}
-      disabled={readOnly || disabled || setPlain.isPending}
+      disabled={readOnly || disabled}
       onChange={async (event) => {
         try {
           const answer = await setPlain.mutateAsync(event.target.checked);
