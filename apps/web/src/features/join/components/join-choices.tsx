@@ -1,7 +1,5 @@
-import { customerWords } from '@waitlist/contract';
+import type { JoinWords } from '@waitlist/contract';
 import { ChoiceSelect } from '../../../components/ui/select-field.tsx';
-
-const words = customerWords().join.page;
 
 type Choice = { id: string; name: string };
 
@@ -10,6 +8,7 @@ type Choice = { id: string; name: string };
  * listed them. Their words are the customer catalogue's (customer-words).
  */
 export function JoinChoices({
+  words,
   services,
   staff,
   serviceId,
@@ -17,6 +16,8 @@ export function JoinChoices({
   onService,
   onStaff,
 }: {
+  /** The page's words in its language (issue 28). */
+  words: JoinWords['page'];
   services: Choice[];
   staff: Choice[];
   serviceId: string;

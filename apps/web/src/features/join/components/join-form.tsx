@@ -1,4 +1,4 @@
-import { customerWords, joinBody } from '@waitlist/contract';
+import { type JoinWords, joinBody, type Locale } from '@waitlist/contract';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,23 +7,22 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useJoin } from '../api/join.ts';
 import { JoinChoices } from './join-choices.tsx';
+import { joinWordsIn } from './join-language.tsx';
 
 // The proof-of-work widget and its code load only when the server asks for a check (issue 24).
 const PersonCheck = lazy(() =>
   import('./person-check.tsx').then((module) => ({ default: module.PersonCheck })),
 );
 
-/** What the customer reads on the form: the catalogue of customer words (issue 25). */
-const words = customerWords().join;
-
 type Errors = Partial<Record<'name' | 'phone' | 'consent' | 'altcha', string>>;
 
 /** The first message the shared schema gives each field. */
-function fieldErrors(body: unknown): Errors | null {
+/** The first message the shared schema gives each field, in the page's language. */
+function fieldErrors(body: unknown, translate: (message: string) => string): Errors | null {
   const parsed = joinBody.safeParse(body);
   if (parsed.success) return null;
   const errors: Errors = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Errors] ??= issue.message;
+  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Errors] ??= translate(issue.message);
   return errors;
 }
 
@@ -32,7 +31,13 @@ function fieldErrors(body: unknown): Errors | null {
  * person is there when it was asked for (by the page, or by a refused sign-up). A proof is taken once, so a
  * sign-up that sent one gets a new widget (a fresh challenge) afterwards.
  */
-function useJoinForm(slug: string, proofRequired: boolean, onJoined: (message: string) => void) {
+function useJoinForm(
+  slug: string,
+  locale: Locale,
+  proofRequired: boolean,
+  onJoined: (message: string) => void,
+) {
+  const { words, translate } = joinWordsIn(locale);
   const join = useJoin(slug);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -50,7 +55,7 @@ function useJoinForm(slug: string, proofRequired: boolean, onJoined: (message: s
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const invalid = fieldErrors({ name, phone, consent, website });
+    const invalid = fieldErrors({ name, phone, consent, website }, translate);
     if (invalid || (checkNeeded && !proof)) {
       setErrors(invalid ?? { altcha: words.proofRequired });
       return;
@@ -64,15 +69,22 @@ function useJoinForm(slug: string, proofRequired: boolean, onJoined: (message: s
         consent: true,
         website,
         altcha: sentProof,
+        // The request, its text and the customer's texts after in the page's language (issue 28).
+        language: locale,
         ...(serviceId ? { serviceId } : {}),
         ...(staffId ? { staffId } : {}),
       });
       onJoined(answer.message);
     } catch (failure) {
       const refused = isApiError(failure) ? (failure.errors as Errors | undefined) : undefined;
-      if (refused) setErrors(refused);
+      if (refused)
+        setErrors(
+          Object.fromEntries(
+            Object.entries(refused).map(([key, message]) => [key, translate(message ?? '')]),
+          ),
+        );
       if (refused?.altcha) setCheckAsked(true);
-      setProblem(screenErrorMessage(failure, words.page.sendFailed));
+      setProblem(translate(screenErrorMessage(failure, words.page.sendFailed)));
     } finally {
       if (sentProof) {
         setProof(null);
@@ -127,6 +139,7 @@ function Honeypot({ value, onChange }: { value: string; onChange: (value: string
 /** The join form: name, mobile number, the service and staff when the business lists them, the consent box and, when asked for, the check that a person is there. */
 export function JoinForm({
   slug,
+  locale = 'en',
   business,
   consentText,
   proofRequired,
@@ -135,7 +148,10 @@ export function JoinForm({
   onJoined,
 }: {
   slug: string;
+  /** The page's language (issue 28): every word of the form, and the language sent with the request. */
+  locale?: Locale;
   business: string;
+  /** The server's consent wording (English); another language's comes from the catalogue. */
   consentText: string;
   proofRequired: boolean;
   /** The business's services and staff to choose from (issue 26); empty lists show no choice. */
@@ -143,8 +159,9 @@ export function JoinForm({
   staff?: { id: string; name: string }[];
   onJoined: (message: string) => void;
 }) {
-  const form = useJoinForm(slug, proofRequired, onJoined);
+  const form = useJoinForm(slug, locale, proofRequired, onJoined);
   const { fields, set, errors } = form;
+  const words: JoinWords = joinWordsIn(locale).words;
   return (
     <form className="stack" onSubmit={form.onSubmit} noValidate aria-label={words.page.formLabel(business)}>
       <p className="muted">{words.page.lead}</p>
@@ -166,6 +183,7 @@ export function JoinForm({
         error={errors.phone}
       />
       <JoinChoices
+        words={words.page}
         services={services}
         staff={staff}
         serviceId={fields.serviceId}
@@ -175,7 +193,7 @@ export function JoinForm({
       />
       <Honeypot value={fields.website} onChange={set.website} />
       <CheckboxField
-        label={consentText}
+        label={locale === 'en' ? consentText : words.consent(business)}
         checked={fields.consent}
         onChange={(event) => set.consent(event.target.checked)}
         error={errors.consent}
@@ -188,7 +206,13 @@ export function JoinForm({
             </p>
           }
         >
-          <PersonCheck key={form.checkRound} slug={slug} error={errors.altcha} onSolved={form.onSolved} />
+          <PersonCheck
+            key={form.checkRound}
+            slug={slug}
+            locale={locale}
+            error={errors.altcha}
+            onSolved={form.onSolved}
+          />
         </Suspense>
       ) : null}
       <Button type="submit" block busy={form.busy}>

@@ -1,12 +1,15 @@
-import { customerWords } from '@waitlist/contract';
+import { customerWords, type Locale } from '@waitlist/contract';
 import { createElement, useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { challengeUrl } from '../api/join.ts';
 
 type Loading = 'loading' | 'ready' | 'failed';
 
-/** The check's words: the catalogue of customer words (issue 25). */
-const words = customerWords().join.personCheck;
+/** The widget speaks the page's language (issue 28): its words, from the catalogue, set as it shows. */
+const setWidgetWords = (locale: Locale) => {
+  const { loading: _page, loadFailed: _failed, ...widgetWords } = customerWords(locale).join.personCheck;
+  globalThis.$altcha?.i18n.set('en', { ...globalThis.$altcha.i18n.get('en'), ...widgetWords });
+};
 
 /**
  * The widget, loaded once, on demand: the join page carries none of it until the server asks. The "external"
@@ -22,9 +25,6 @@ const loadWidget = () => {
   ]).then(
     ([, { default: Pbkdf2Worker }]) => {
       globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
-      // The widget's words are ours, from the catalogue (its own English stays for anything we do not name).
-      const { loading: _page, loadFailed: _failed, ...widgetWords } = words;
-      globalThis.$altcha.i18n.set('en', { ...globalThis.$altcha.i18n.get('en'), ...widgetWords });
     },
     (error: unknown) => {
       widgetModule = undefined;
@@ -42,14 +42,17 @@ const loadWidget = () => {
  */
 export function PersonCheck({
   slug,
+  locale = 'en',
   error,
   onSolved,
 }: {
   slug: string;
+  locale?: Locale;
   error: string | undefined;
   onSolved: (payload: string | null) => void;
 }) {
   const [loading, setLoading] = useState<Loading>('loading');
+  const words = customerWords(locale).join.personCheck;
   const widget = useRef<HTMLElement | null>(null);
   const errorId = `${useId()}-error`;
   const solved = useRef(onSolved);
@@ -65,6 +68,9 @@ export function PersonCheck({
       live = false;
     };
   }, []);
+
+  // The widget's words are ours, from the catalogue (its own English stays for anything we do not name).
+  if (loading === 'ready') setWidgetWords(locale);
 
   useEffect(() => {
     const element = widget.current;

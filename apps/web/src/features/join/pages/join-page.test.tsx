@@ -64,6 +64,7 @@ describe('the public join page (issue 15)', () => {
       phone: '212 555 0141',
       consent: true,
       website: '',
+      language: 'en',
     });
   });
 

@@ -1,4 +1,4 @@
-import { customerWords } from '@waitlist/contract';
+import type { JoinWords, Locale } from '@waitlist/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,12 +8,10 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useJoinPage } from '../api/join.ts';
 import { JoinForm } from '../components/join-form.tsx';
+import { browserLocale, joinWordsIn, LanguageSwitch, useJoinLocale } from '../components/join-language.tsx';
 import '../components/join.css';
 
-/** What the customer reads on the page: the catalogue of customer words (issue 25). */
-const words = customerWords().join;
-
-function JoinLoading() {
+function JoinLoading({ words }: { words: JoinWords }) {
   return (
     <div className="join">
       <Card className="join__card">
@@ -24,13 +22,14 @@ function JoinLoading() {
 }
 
 /** An unknown link says so; anything else offers to try again. */
-function JoinLoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
+function JoinLoadFailed({ error, retry, locale }: { error: unknown; retry: () => void; locale: Locale }) {
+  const { words, translate } = joinWordsIn(locale);
   const missing = isApiError(error) && error.status === 404;
   return (
     <div className="join">
       <Card className="join__card stack">
         <h1 className="join__title">{missing ? words.page.notFoundTitle : words.page.failedTitle}</h1>
-        <p className="muted">{screenErrorMessage(error, words.page.loadFailed)}</p>
+        <p className="muted">{translate(screenErrorMessage(error, words.page.loadFailed))}</p>
         {missing ? null : (
           <Button variant="secondary" onClick={retry}>
             {words.page.tryAgain}
@@ -42,7 +41,7 @@ function JoinLoadFailed({ error, retry }: { error: unknown; retry: () => void })
 }
 
 /** After the request: the server's answer says to reply YES to the confirmation text. */
-function JoinSent({ message }: { message: string }) {
+function JoinSent({ message, words }: { message: string; words: JoinWords }) {
   return (
     <div className="stack" role="status">
       <h2 className="card__title">{words.page.doneTitle}</h2>
@@ -61,17 +60,21 @@ export function JoinPage() {
   const { slug = '' } = useParams();
   const page = useJoinPage(slug);
   const [sent, setSent] = useState<string | null>(null);
+  // The browser's language first (issue 28), switched with English | Español; the whole page follows it.
+  const [locale, setLocale] = useJoinLocale();
+  const words = joinWordsIn(locale).words;
 
-  if (page.isPending) return <JoinLoading />;
-  if (page.isError) return <JoinLoadFailed error={page.error} retry={() => page.refetch()} />;
+  if (page.isPending) return <JoinLoading words={joinWordsIn(browserLocale()).words} />;
+  if (page.isError) return <JoinLoadFailed error={page.error} retry={() => page.refetch()} locale={locale} />;
   const business = page.data.businessName;
   return (
-    <div className="join">
+    <div className="join" lang={locale}>
+      {sent ? null : <LanguageSwitch locale={locale} onChange={setLocale} />}
       <Card className="join__card stack">
         <p className="join__eyebrow">{words.page.eyebrow}</p>
         <h1 className="join__title">{business}</h1>
         {sent ? (
-          <JoinSent message={sent} />
+          <JoinSent message={sent} words={words} />
         ) : page.data.full ? (
           <Alert tone="warning" title={words.page.fullTitle}>
             {words.full(business)}
@@ -79,6 +82,7 @@ export function JoinPage() {
         ) : (
           <JoinForm
             slug={slug}
+            locale={locale}
             business={business}
             consentText={page.data.consentText}
             proofRequired={page.data.proofRequired}

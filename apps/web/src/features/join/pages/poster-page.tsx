@@ -5,22 +5,24 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { displayPhone } from '../../../lib/phone-display.ts';
 import { qrUrl, useJoinPage } from '../api/join.ts';
+import { LanguageSwitch, useJoinLocale } from '../components/join-language.tsx';
 import '../components/join.css';
-
-/** The sheet is for customers at the front desk: the catalogue of customer words (issue 25). */
-const words = customerWords().join.poster;
 
 /** /join/:slug/poster (issue 15): a printable poster, the QR code and the short link, for the front desk. */
 export function PosterPage() {
   const { slug = '' } = useParams();
   const page = useJoinPage(slug);
+  // The sheet is for customers at the front desk: it prints in the page's language (issue 28).
+  const [locale, setLocale] = useJoinLocale();
+  const words = customerWords(locale).join.poster;
   const link = `${window.location.origin}/join/${slug}`;
   if (page.isPending) return <Skeleton lines={6} label="Loading the poster" />;
   if (page.isError)
     return <p className="join__poster-error">{screenErrorMessage(page.error, 'Not found')}</p>;
   return (
-    <div className="poster">
+    <div className="poster" lang={locale}>
       <div className="poster__actions">
+        <LanguageSwitch locale={locale} onChange={setLocale} />
         <Button onClick={() => window.print()}>Print</Button>
       </div>
       <article className="poster__sheet">
