@@ -16,6 +16,7 @@ export async function findSender(executor: Executor, userId: string) {
       plivoNumber: users.plivoNumber,
       plivoNumberStatus: users.plivoNumberStatus,
       plivoNumberError: users.plivoNumberError,
+      plainSpanishLetters: users.plainSpanishLetters,
     })
     .from(users)
     .where(eq(users.id, userId));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { customerWords, formatSlotTime, renderTemplate, textAsSent } from '@waitlist/contract';
+import { customerWords, formatSlotTime, plainLetters, renderTemplate, textAsSent } from '@waitlist/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers, joinRequests, messages, users } from '../../db/schema.ts';
@@ -199,5 +199,55 @@ describe('joining by text in Spanish', () => {
     expect(await textsTo(phone)).toEqual([en.texts.joinRequest(BUSINESS)]);
     const out = await t.database.db.select().from(messages).where(eq(messages.toNumber, phone));
     expect(out).toHaveLength(1);
+  });
+});
+
+describe('plain letters (the business’s setting)', () => {
+  it('on: every Spanish text goes without á í ó ú (the time too), by either way; English ones are untouched', async () => {
+    const { o, ana, ben } = await business();
+    await t.database.db.update(users).set({ plainSpanishLetters: true }).where(eq(users.id, o.id));
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, o.id));
+    const { startsAt } = await openSlot(o.token);
+    const time = `${formatSlotTime(startsAt, row!.timeZone, 'es')} (Haircut)`;
+    const alert = renderTemplate(es.templates.cancellation_alert, { name: 'Ana', business: BUSINESS, time });
+    expect(alert).toMatch(/[áíóú]/);
+    const [sent] = await textsTo(ana.phone);
+    expect(sent).toBe(plainLetters(textAsSent(alert, { firstText: true, locale: 'es' })));
+    expect(sent).not.toMatch(/[áíóú]/);
+    expect((await textsTo(ben.phone))[0]).toContain(formatSlotTime(startsAt, row!.timeZone, 'en'));
+    await reply(ana.phone, o.number, 'ALTO');
+    expect((await textsTo(ana.phone)).at(-1)).toBe(plainLetters(es.texts.stopConfirmation(BUSINESS)));
+    await reply(ana.phone, o.number, 'START');
+    // The one statement's automatic answer too.
+    await t.database.db
+      .update(customers)
+      .set({
+        replyOnClaim: 'quiet',
+        replyOnText: 'answer',
+        replyTextUntil: null,
+        replyPush: false,
+        autoAnsweredAt: null,
+      })
+      .where(eq(customers.id, ana.id));
+    const transactions = vi.spyOn(t.database.db, 'transaction');
+    try {
+      await t.app.services.conversation.receiveInbound({
+        from: ana.phone,
+        to: o.number,
+        text: 'Hola',
+        providerMessageId: `in-${randomUUID()}`,
+      });
+      expect(transactions.mock.calls).toHaveLength(0);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect((await textsTo(ana.phone)).at(-1)).toBe(plainLetters(es.texts.autoAnswer(BUSINESS)));
+  });
+
+  it('off (the default): Spanish texts keep their accents', async () => {
+    const { o, ana } = await business();
+    await reply(ana.phone, o.number, 'ALTO');
+    expect((await textsTo(ana.phone)).at(-1)).toBe(es.texts.stopConfirmation(BUSINESS));
+    expect(es.texts.stopConfirmation(BUSINESS)).toMatch(/[áíóú]/);
   });
 });

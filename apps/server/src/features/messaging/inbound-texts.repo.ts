@@ -56,6 +56,8 @@ export interface VerdictAnswer {
  */
 interface AnswerTexts {
   businessName: string;
+  /** Whether the Spanish ones were written in plain letters (the business's setting, issue 28). */
+  plainLetters: boolean;
   plain: Record<Locale, ReturnType<typeof queuedText>>;
   first: Record<Locale, ReturnType<typeof queuedText>>;
 }
@@ -162,7 +164,8 @@ function prepareIfQuiet(
   // (texting's own conditions: else the transaction's way says why not), and when the business's name is the
   // one the answer's text was written for (`answerFor`), else the caller writes it again.
   const answerDue = sql`(${holds} and c.reply_on_text = 'answer' and u.plivo_number_status = 'verified' and not ${optedOutSql(sql`u.id`, sql`c.phone`)})`;
-  const answering = sql`(recipient.answer_due and coalesce(recipient.business_name, '') = ${p('answerFor')}::text)`;
+  const answering = sql`(recipient.answer_due and coalesce(recipient.business_name, '') = ${p('answerFor')}::text
+    and recipient.plain_spanish_letters = ${p('answerPlain')}::boolean)`;
   const answerCtes = (take: VerdictAnswer['take']) => sql`
       , answered as (${take(
         sql`(select customer_id from recipient where ${answering} and exists (select 1 from message))`,
@@ -187,7 +190,7 @@ function prepareIfQuiet(
       db,
       claim ? 'inbound_record_if_quiet_claim' : 'inbound_record_if_quiet',
       sql`
-        with recipient as (${recipient(sql`, c.opted_out, c.language, u.plivo_number, coalesce(${quietOn(claim)}, false) as quiet, coalesce(${answers ? answerDue : sql`false`}, false) as answer_due`)}
+        with recipient as (${recipient(sql`, c.opted_out, c.language, u.plain_spanish_letters, u.plivo_number, coalesce(${quietOn(claim)}, false) as quiet, coalesce(${answers ? answerDue : sql`false`}, false) as answer_due`)}
         ), event as (
           insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient
           where quiet or ${answering}
@@ -195,7 +198,8 @@ function prepareIfQuiet(
         ), message as (${message(sql`null`)})${answers ? answerCtes(answers.take) : sql``}
         select coalesce(recipient.quiet or ${answering}, false), (select count(*) from event)::int,
           (select id from message), recipient.opted_out, coalesce(recipient.answer_due, false),
-          recipient.business_name, ${answers ? sql`(select count(*)::int from answer)` : sql`0`}
+          recipient.business_name, ${answers ? sql`(select count(*)::int from answer)` : sql`0`},
+          recipient.plain_spanish_letters
         from (select 1) as one left join recipient on true`,
     );
   };
@@ -215,6 +219,7 @@ function prepareIfQuiet(
     });
     return {
       answerFor: texts?.businessName ?? null,
+      answerPlain: texts?.plainLetters ?? null,
       ...inEach('en', ''),
       ...inEach('es', 'Es'),
       after: after?.onText ?? null,
@@ -241,22 +246,28 @@ function prepareIfQuiet(
       return row ?? [];
     };
     let texts = claim ? undefined : answersByNumber.get(input.to);
-    let [quiet, fresh, messageId, optedOut, answerDue, businessName, answers] = await run(texts);
+    let [quiet, fresh, messageId, optedOut, answerDue, businessName, answers, plainLetters] =
+      await run(texts);
     if (!quiet && answerDue && answer) {
       // The answer is due, written for another name (or none yet): write it for this one, and store again.
       const name = (businessName as string | null) ?? '';
       const [en, es] = [answer.text(name, 'en'), answer.text(name, 'es')];
+      const spanish = { locale: 'es' as const, plainLetters: plainLetters === true };
       texts = {
         businessName: name,
-        plain: { en: queuedText(en, { firstText: false }), es: queuedText(es, { firstText: false }) },
+        plainLetters: plainLetters === true,
+        plain: {
+          en: queuedText(en, { firstText: false }),
+          es: queuedText(es, { firstText: false, ...spanish }),
+        },
         first: {
           en: queuedText(en, { firstText: true, locale: 'en' }),
-          es: queuedText(es, { firstText: true, locale: 'es' }),
+          es: queuedText(es, { firstText: true, ...spanish }),
         },
       };
       if (answersByNumber.size >= 10_000) answersByNumber.clear();
       answersByNumber.set(input.to, texts);
-      [quiet, fresh, messageId, optedOut, answerDue, businessName, answers] = await run(texts);
+      [quiet, fresh, messageId, optedOut, answerDue, businessName, answers, plainLetters] = await run(texts);
     }
     if (!quiet) return { outcome: 'not_quiet' };
     if (!fresh || !messageId) return { outcome: 'duplicate' };

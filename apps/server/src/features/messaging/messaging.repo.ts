@@ -1,4 +1,4 @@
-import { type Locale, type Message, smsInfo, textAsSent } from '@waitlist/contract';
+import { type Locale, type Message, smsInfo, spanishTextAsSent, textAsSent } from '@waitlist/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { MessageRow } from '../../db/rows.ts';
@@ -51,8 +51,13 @@ export function conversation(executor: Executor, userId: string, customerId: str
  * A text as it is queued: the opt-out footer on a customer's first text, and the segments and encoding of
  * the result (every writer of outbound texts, so they cannot differ).
  */
-export function queuedText(body: string, options: { firstText: boolean; locale?: Locale }) {
-  const sent = textAsSent(body, options);
+export function queuedText(
+  body: string,
+  options: { firstText: boolean; locale?: Locale; plainLetters?: boolean },
+) {
+  // A Spanish text of a business that chose plain letters (issue 28) goes without á í ó ú, footer and all.
+  const written = textAsSent(body, options);
+  const sent = options.locale === 'es' ? spanishTextAsSent(written, options.plainLetters === true) : written;
   const info = smsInfo(sent);
   return { body: sent, segments: info.segments, encoding: info.encoding };
 }

@@ -11,7 +11,7 @@ export interface BusinessNumbers {
   findSender(
     executor: Executor,
     userId: string,
-  ): Promise<(Pick<UserRow, 'id' | 'businessName'> & NumberFields) | undefined>;
+  ): Promise<(Pick<UserRow, 'id' | 'businessName' | 'plainSpanishLetters'> & NumberFields) | undefined>;
   setPhoneNumber(executor: Executor, userId: string, values: NumberChange, now: Date): Promise<unknown>;
   /** True for the one request that may rent a number now (the row moved to "pending, no number yet"). */
   claimNumberRequest(executor: Executor, userId: string, now: Date, staleAfter: Date): Promise<boolean>;

@@ -78,12 +78,20 @@ async function queueCommon(
       })
     ).map((row) => [row.id, row]),
   );
+  // Plain letters (issue 28) are the business's choice, read only when a Spanish text is among these.
+  const plainLetters =
+    inputs.some((input) => input.language === 'es') &&
+    (await parts.numbers.findSender(executor, userId))?.plainSpanishLetters === true;
   const texts = inputs.flatMap((input) => {
     const customer = claimed.get(input.customerId!);
     if (!customer) return [];
     // A customer texted twice in one batch gets the opt-out footer once, on the first.
     claimed.set(customer.id, { ...customer, wasFirstTextSent: true });
-    const text = queuedText(input.body, { firstText: !customer.wasFirstTextSent, locale: input.language });
+    const text = queuedText(input.body, {
+      firstText: !customer.wasFirstTextSent,
+      locale: input.language,
+      plainLetters,
+    });
     return [
       {
         input,
@@ -154,7 +162,11 @@ async function queueGeneral(
     customer !== undefined &&
     !options.compliance &&
     (await parts.customers.claimFirstText(executor, customer.id));
-  const text = queuedText(input.body, { firstText, locale: input.language ?? customer?.language });
+  const text = queuedText(input.body, {
+    firstText,
+    locale: input.language ?? customer?.language,
+    plainLetters: sender.plainSpanishLetters,
+  });
   const message = await insertMessage(executor, {
     userId: input.userId,
     customerId: customer?.id ?? null,

@@ -250,7 +250,12 @@ describe('joining on the page in Spanish (issue 28)', () => {
 
   it('refuses a number it cannot text in Spanish', async () => {
     const o = await ownerWithLink();
-    const answer = await join(o.slug, { name: 'Lucía', phone: '+18005550100', consent: true, language: 'es' });
+    const answer = await join(o.slug, {
+      name: 'Lucía',
+      phone: '+18005550100',
+      consent: true,
+      language: 'es',
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toBe(customerWords('es').join.notTextable);
   });
