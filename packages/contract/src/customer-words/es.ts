@@ -15,6 +15,18 @@ import type { CustomerWords } from './types.ts';
  * Keywords: English STOP/START/HELP/JOIN work for every customer (`readReply` reads every catalogue); the
  * Spanish ones are only those carrier guidance names (see `keywords` below).
  */
+/** Tails only, never a claim alone: the polite words, and "que sí" ("claro que sí"). */
+const POLITE_ONLY = [
+  'por favor',
+  'porfa',
+  'porfavor',
+  'gracias',
+  'muchas gracias',
+  'perfecto',
+  'de acuerdo',
+  'que sí',
+] as const;
+
 export const es: CustomerWords = {
   intlLocale: 'es-US',
   slotTime: {
@@ -79,14 +91,7 @@ export const es: CustomerWords = {
   claim: {
     yesWords: ['sí', 'claro', 'va', 'dale', 'vale', 'órale', 'ok', 'okey', 'okay', 'ándale'],
     phrases: [
-      'por favor',
-      'porfa',
-      'porfavor',
-      'gracias',
-      'muchas gracias',
-      'perfecto',
-      'de acuerdo',
-      'que sí',
+      ...POLITE_ONLY,
       'por supuesto',
       'lo quiero',
       'la quiero',
@@ -105,17 +110,7 @@ export const es: CustomerWords = {
       'cuenta conmigo',
       'para mí',
     ],
-    // Tails only, never a claim alone: the polite words, and "que sí" ("claro que sí").
-    politeOnly: [
-      'por favor',
-      'porfa',
-      'porfavor',
-      'gracias',
-      'muchas gracias',
-      'perfecto',
-      'de acuerdo',
-      'que sí',
-    ],
+    politeOnly: POLITE_ONLY,
     negatives: ['no', 'nunca', 'jamás', 'pero', 'tampoco', 'ni'],
   },
 
