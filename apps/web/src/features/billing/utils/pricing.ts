@@ -1,14 +1,9 @@
 import type { BillingPeriod, PlanType, Pricing } from '@waitlist/contract';
+import { formatCents } from '../../../lib/money.ts';
 
 /** Cents to money, without ".00" for whole amounts ($29, $23.20). */
-export function formatMoney(cents: number, currency = 'usd'): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
+export const formatMoney = (cents: number, currency = 'usd'): string =>
+  formatCents(cents, { currency, wholeDollars: true });
 
 /** SPEC §9: yearly prices are shown per month, the yearly amount divided by 12, rounded (to whole units). */
 export function monthlyEquivalent(yearlyCents: number): number {

@@ -1,6 +1,11 @@
-/** Money, percentages and dates of the dashboard, all through Intl. */
+import { formatCents } from '../../../lib/money.ts';
+
+/** The locale Intl falls back to when none is given: the reader's. */
+const readerLocale = () => new Intl.NumberFormat().resolvedOptions().locale;
+
+/** Money, percentages and dates of the dashboard, all through Intl, in the reader's locale unless one is given. */
 export const formatMoney = (cents: number, locale?: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
+  formatCents(cents, { locale: locale ?? readerLocale() });
 
 export const formatPercent = (ratio: number, locale?: string) =>
   new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(ratio);

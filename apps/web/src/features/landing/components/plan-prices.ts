@@ -1,4 +1,5 @@
 import { ALERTS_PER_DAY, PLAN_PRICES, type PlanType, planLabels, WAITLIST_CAPS } from '@waitlist/contract';
+import { formatCents } from '../../../lib/money.ts';
 
 /** One paid plan as the first visit shows it, every number read from the contract's prices and limits. */
 export type PlanOffer = {
@@ -40,11 +41,5 @@ export const planOffers: PlanOffer[] = [offer('STARTER', 'starter'), offer('GROW
 export const lowestMonthly = Math.min(...planOffers.map((plan) => plan.monthly));
 
 /** Cents to dollars, without ".00" for whole amounts ($29, $23.20). */
-export function formatPrice(cents: number, currency = PLAN_PRICES.STARTER.monthly.currency): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
+export const formatPrice = (cents: number, currency = PLAN_PRICES.STARTER.monthly.currency): string =>
+  formatCents(cents, { currency, wholeDollars: true });

@@ -1,4 +1,5 @@
 import { formatInZone } from '../../../lib/clock.ts';
+import { formatCents } from '../../../lib/money.ts';
 
 /** Dates and times as the business reads them: in its own time zone, whatever the phone's, on the 12-hour clock. */
 export { formatInZone };
@@ -42,5 +43,5 @@ export function resetsAtLabel(iso: string, timeZone: string, now = new Date()): 
   return `${formatInZone(iso, timeZone, { weekday: 'long' })} at ${when}`;
 }
 
-export const money = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** An opening's price, always with cents ($45.00). */
+export const money = (cents: number) => formatCents(cents);
