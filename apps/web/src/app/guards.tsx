@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { useAuth } from '../lib/auth.tsx';
+import { existingAccountState } from '../lib/existing-account-state.ts';
 
 /**
  * How far into onboarding a page needs the user to be (SPEC §2 "Guard rules ... in order"):
@@ -34,13 +35,13 @@ export function Guard({ level }: { level: GuardLevel }) {
   const { status, user } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <LoadingScreen />;
-  const existing = location.state as { existingAccount?: unknown; reason?: unknown } | null;
-  if (!user && location.pathname === '/congratulations' && existing?.existingAccount === true) {
+  const existing = existingAccountState(location);
+  if (!user && location.pathname === '/congratulations' && existing) {
     // SPEC §8: Google's sign-in of an existing account failed and came here with the stored profile: the way
     // back in (its password), not a blank login page.
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <ExistingAccountScreen reason={String(existing.reason ?? '')} />
+        <ExistingAccountScreen reason={existing.reason} />
       </Suspense>
     );
   }

@@ -7,18 +7,7 @@ import { readSocialUserData } from '../../../lib/social-user-data-read.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { SocialIdentity } from './social-identity.tsx';
 
-/** The navigation state a failed social sign-in of an existing account carries (use-social-attempt.ts). */
-export interface ExistingAccountState {
-  existingAccount: true;
-  reason: string;
-}
-
-export function existingAccountState(location: { state: unknown }): ExistingAccountState | null {
-  const state = location.state as Partial<ExistingAccountState> | null;
-  return state?.existingAccount === true
-    ? { existingAccount: true, reason: String(state.reason ?? '') }
-    : null;
-}
+export { type ExistingAccountState, existingAccountState } from '../../../lib/existing-account-state.ts';
 
 /**
  * SPEC §8: a social sign-in that the server refused because the account already exists (409) goes on to
