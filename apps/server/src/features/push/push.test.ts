@@ -7,7 +7,7 @@ import type { OutboxRow } from '../../outbox/index.ts';
 import { type FakePushService, startFakePushService } from '../../test/fake-push-service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { pushUsers } from '../../wiring.ts';
-import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { addCustomer, call, owner, replyASecondLater } from '../waitlist/waitlist.test-helpers.ts';
 import { createPushDelivery, createPushService, loadVapidKeys } from './push.service.ts';
 import { createPushEndpoints, type ResolveHost } from './push-endpoint.ts';
 
@@ -22,17 +22,6 @@ afterAll(async () => {
   await t.close();
   await push.close();
 });
-
-let inbound = 0;
-function reply(from: string, to: string, text: string) {
-  inbound += 1;
-  return t.app.services.conversation.receiveInbound({
-    from,
-    to,
-    text,
-    providerMessageId: `push-in-${inbound}`,
-  });
-}
 
 /** An owner with one customer sent an alert for 3:00 pm New York time today. */
 async function ownerWithAlert(n: number) {
@@ -119,7 +108,7 @@ describe('pushes to the owner', () => {
     const { o, customer } = await ownerWithAlert(501);
     const { device } = await subscribeDevice(o.token);
     const key = (await call(t, o.token, 'GET', '/push/public-key')).json().data.publicKey;
-    await reply(customer.phone, o.number, 'YES');
+    await replyASecondLater(t, customer.phone, o.number, 'YES');
     await t.app.outbox.drain();
     expect(push.rejected).toEqual([]);
     const got = pushesTo(device.id);
@@ -137,7 +126,7 @@ describe('pushes to the owner', () => {
   it('a free-text reply → "A customer replied"', async () => {
     const { o, customer } = await ownerWithAlert(502);
     const { device } = await subscribeDevice(o.token);
-    await reply(customer.phone, o.number, 'Can I come at 4 instead?');
+    await replyASecondLater(t, customer.phone, o.number, 'Can I come at 4 instead?');
     await t.app.outbox.drain();
     const got = pushesTo(device.id);
     expect(got.map((p) => (p.payload as { title: string }).title)).toEqual([pushMessages.replyTitle]);
@@ -147,8 +136,8 @@ describe('pushes to the owner', () => {
   it('a question after the daily automatic answer still reaches the owner’s phone (issue 27)', async () => {
     const { o, customer } = await ownerWithAlert(503);
     const { device } = await subscribeDevice(o.token);
-    await reply(customer.phone, o.number, 'what time?');
-    await reply(customer.phone, o.number, 'I need to cancel, is that ok?');
+    await replyASecondLater(t, customer.phone, o.number, 'what time?');
+    await replyASecondLater(t, customer.phone, o.number, 'I need to cancel, is that ok?');
     await t.app.outbox.drain();
     const bodies = pushesTo(device.id).map((p) => (p.payload as { body: string }).body);
     expect(bodies).toEqual(['Priya: what time?', 'Priya: I need to cancel, is that ok?']);
@@ -158,7 +147,7 @@ describe('pushes to the owner', () => {
     const { o, customer } = await ownerWithAlert(503);
     const { device } = await subscribeDevice(o.token);
     push.answer(device.id, 410);
-    await reply(customer.phone, o.number, 'YES');
+    await replyASecondLater(t, customer.phone, o.number, 'YES');
     await t.app.outbox.drain();
     expect(pushesTo(device.id)).toEqual([]);
     expect(
@@ -177,7 +166,7 @@ describe('pushes to the owner', () => {
     const { o, customer } = await ownerWithAlert(504);
     const { device } = await subscribeDevice(o.token);
     push.answer(device.id, 503, 500);
-    await reply(customer.phone, o.number, 'YES');
+    await replyASecondLater(t, customer.phone, o.number, 'YES');
     await t.app.outbox.drain();
     expect(pushesTo(device.id)).toEqual([]);
     const [row] = (await t.database.db.select().from(outbox).where(eq(outbox.kind, 'push'))).filter(
@@ -199,7 +188,7 @@ describe('pushes to the owner', () => {
     const { device } = await subscribeDevice(o.token);
     await call(t, o.token, 'DELETE', '/push/subscriptions', { endpoint: device.endpoint });
     const before = await t.database.db.select().from(outbox).where(eq(outbox.kind, 'push'));
-    await reply(customer.phone, o.number, 'YES');
+    await replyASecondLater(t, customer.phone, o.number, 'YES');
     await t.app.outbox.drain();
     expect(pushesTo(device.id)).toEqual([]);
     expect(await t.database.db.select().from(outbox).where(eq(outbox.kind, 'push'))).toHaveLength(
@@ -322,7 +311,7 @@ describe('push endpoints (issue 24)', () => {
       platform: 'android',
     });
     expect(again.statusCode, again.body).toBe(200);
-    await reply(customer.phone, o.number, 'YES');
+    await replyASecondLater(t, customer.phone, o.number, 'YES');
     await t.app.outbox.drain();
     expect(pushesTo(device.id)).toHaveLength(1);
     expect(push.rejected).toEqual([]);
@@ -338,7 +327,7 @@ describe('push endpoints (issue 24)', () => {
         .update(pushSubscriptions)
         .set({ endpoint: `https://127.0.0.1:${counter.port}/push/${device.id}` })
         .where(eq(pushSubscriptions.endpoint, device.endpoint));
-      await reply(customer.phone, o.number, 'YES');
+      await replyASecondLater(t, customer.phone, o.number, 'YES');
       await t.app.outbox.drain();
       expect(counter.connections()).toBe(0);
       expect(await subscriptionsOf(o.id)).toEqual([]);

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { receiveText } from '../messaging/messaging.test-helpers.ts';
-import { addCustomer, call, owner, unreadReplies } from './waitlist.test-helpers.ts';
+import { addCustomer, call, owner, replyASecondLater, unreadReplies } from './waitlist.test-helpers.ts';
 
 /**
  * Issue 27: what reaches the owner's inbox. A YES that arrives after the slot is decided is not marked read
@@ -18,11 +17,6 @@ afterAll(async () => {
   await t.close();
 });
 
-function reply(from: string, to: string, text: string) {
-  t.clock.advance(1000);
-  return receiveText(t, from, to, text);
-}
-const unread = (token: string) => unreadReplies(t, token);
 async function unreadOf(token: string, name: string) {
   const list = (await call(t, token, 'GET', '/inbox')).json().data as {
     customer: { name: string };
@@ -48,18 +42,18 @@ describe('late replies and questions reach the owner', () => {
     expect(opened.statusCode, opened.body).toBe(201);
     await t.app.outbox.drain();
 
-    await reply(ann.phone, o.number, 'YES');
+    await replyASecondLater(t, ann.phone, o.number, 'YES');
     const opening = (await call(t, o.token, 'GET', `/openings/${opened.json().data.id}`)).json().data;
     expect(opening.status).toBe('filled');
-    expect(await unread(o.token)).toBe(0); // the win shows on the opening, not as a message to read
+    expect(await unreadReplies(t, o.token)).toBe(0); // the win shows on the opening, not as a message to read
     await t.app.outbox.drain();
 
     // Bob's YES decides in the transaction (he is still held as offered); Cara's, once told, in one statement.
-    await reply(bob.phone, o.number, 'YES');
+    await replyASecondLater(t, bob.phone, o.number, 'YES');
     await t.app.outbox.drain();
-    await reply(cara.phone, o.number, 'yes please');
-    await reply(bob.phone, o.number, 'YES!');
-    expect(await unread(o.token)).toBe(3);
+    await replyASecondLater(t, cara.phone, o.number, 'yes please');
+    await replyASecondLater(t, bob.phone, o.number, 'YES!');
+    expect(await unreadReplies(t, o.token)).toBe(3);
     expect(await unreadOf(o.token, 'Bob Late')).toMatchObject({ unread: 2, lastReply: { body: 'YES!' } });
     expect(await unreadOf(o.token, 'Cara Later')).toMatchObject({
       unread: 1,
@@ -72,8 +66,8 @@ describe('late replies and questions reach the owner', () => {
     const o = await owner(t, { plan: 'growth' });
     await t.database.db.update(users).set({ pushNotificationsEnabled: true }).where(eq(users.id, o.id));
     const dee = await addCustomer(t, o.token, 821, { name: 'Dee Asks' });
-    await reply(dee.phone, o.number, 'what time?');
-    await reply(dee.phone, o.number, 'I need to cancel, is that ok?');
+    await replyASecondLater(t, dee.phone, o.number, 'what time?');
+    await replyASecondLater(t, dee.phone, o.number, 'I need to cancel, is that ok?');
     expect(await unreadOf(o.token, 'Dee Asks')).toMatchObject({
       unread: 2,
       lastReply: { body: 'I need to cancel, is that ok?' },
@@ -88,9 +82,9 @@ describe('late replies and questions reach the owner', () => {
   it('with push off, every question after the automatic answer is still unread in the inbox', async () => {
     const o = await owner(t, { plan: 'growth' });
     const eve = await addCustomer(t, o.token, 831, { name: 'Eve Asks' });
-    await reply(eve.phone, o.number, 'what time?');
-    await reply(eve.phone, o.number, 'hello?');
-    await reply(eve.phone, o.number, 'can I cancel my 4pm?');
+    await replyASecondLater(t, eve.phone, o.number, 'what time?');
+    await replyASecondLater(t, eve.phone, o.number, 'hello?');
+    await replyASecondLater(t, eve.phone, o.number, 'can I cancel my 4pm?');
     expect(await unreadOf(o.token, 'Eve Asks')).toMatchObject({
       unread: 3,
       lastReply: { body: 'can I cancel my 4pm?' },
@@ -101,7 +95,7 @@ describe('late replies and questions reach the owner', () => {
     const o = await owner(t, { plan: 'growth' });
     const fay = await addCustomer(t, o.token, 841, { name: 'Fay Asks' });
     const gus = await addCustomer(t, o.token, 842, { name: 'Gus Help' });
-    await reply(fay.phone, o.number, 'Before the slot: hello'); // before the alert: not about it
+    await replyASecondLater(t, fay.phone, o.number, 'Before the slot: hello'); // before the alert: not about it
     const opened = await call(t, o.token, 'POST', '/openings', {
       startsAt: new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString(),
       durationMinutes: 30,
@@ -111,9 +105,9 @@ describe('late replies and questions reach the owner', () => {
     });
     expect(opened.statusCode, opened.body).toBe(201);
     await t.app.outbox.drain();
-    await reply(fay.phone, o.number, 'what time?');
-    await reply(fay.phone, o.number, 'is it with Maria?');
-    await reply(gus.phone, o.number, 'HELP');
+    await replyASecondLater(t, fay.phone, o.number, 'what time?');
+    await replyASecondLater(t, fay.phone, o.number, 'is it with Maria?');
+    await replyASecondLater(t, gus.phone, o.number, 'HELP');
     const detail = (await call(t, o.token, 'GET', `/openings/${opened.json().data.id}`)).json().data;
     const offerOf = (name: string) => detail.offers.find((offer: { name: string }) => offer.name === name);
     expect(offerOf('Fay Asks').question).toMatchObject({ body: 'is it with Maria?' });
@@ -122,9 +116,9 @@ describe('late replies and questions reach the owner', () => {
 
   it('a text from a number that is not a customer is no unread the owner could never open', async () => {
     const o = await owner(t, { plan: 'growth' });
-    await reply('+12125559901', o.number, 'hello, is this the salon?');
-    await reply('+12125559902', o.number, 'YES');
-    expect(await unread(o.token)).toBe(0);
+    await replyASecondLater(t, '+12125559901', o.number, 'hello, is this the salon?');
+    await replyASecondLater(t, '+12125559902', o.number, 'YES');
+    expect(await unreadReplies(t, o.token)).toBe(0);
     expect((await call(t, o.token, 'GET', '/inbox')).json().data).toEqual([]);
   });
 });

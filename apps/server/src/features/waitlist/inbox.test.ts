@@ -2,8 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { receiveText } from '../messaging/messaging.test-helpers.ts';
-import { addCustomer, call, owner, unreadReplies } from './waitlist.test-helpers.ts';
+import { addCustomer, call, owner, replyASecondLater, unreadReplies } from './waitlist.test-helpers.ts';
 
 /** Issue 15: the owner's inbox. */
 let t: TestApp;
@@ -14,27 +13,20 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A reply a second after the last, so the inbox's order is the order they were sent. */
-function reply(from: string, to: string, text: string) {
-  t.clock.advance(1000);
-  return receiveText(t, from, to, text);
-}
-const unread = (token: string) => unreadReplies(t, token);
-
 describe('the inbox', () => {
   it('lists conversations with replies newest first, with unread counts that go down when read', async () => {
     const o = await owner(t, { plan: 'growth' });
     const ann = await addCustomer(t, o.token, 601, { name: 'Ann Lee' });
     const bob = await addCustomer(t, o.token, 602, { name: 'Bob Stone' });
     await addCustomer(t, o.token, 603, { name: 'Cara Diaz' }); // never replied: not in the inbox
-    expect(await unread(o.token)).toBe(0);
+    expect(await unreadReplies(t, o.token)).toBe(0);
     expect((await call(t, o.token, 'GET', '/inbox')).json()).toMatchObject({ data: [], nextCursor: null });
 
-    await reply(ann.phone, o.number, 'Do you have anything Friday?');
-    await reply(bob.phone, o.number, 'Running 5 min late');
-    await reply(ann.phone, o.number, 'Morning works too');
-    await reply(bob.phone, o.number, 'HELP'); // a keyword: answered by the app, not unread
-    expect(await unread(o.token)).toBe(3);
+    await replyASecondLater(t, ann.phone, o.number, 'Do you have anything Friday?');
+    await replyASecondLater(t, bob.phone, o.number, 'Running 5 min late');
+    await replyASecondLater(t, ann.phone, o.number, 'Morning works too');
+    await replyASecondLater(t, bob.phone, o.number, 'HELP'); // a keyword: answered by the app, not unread
+    expect(await unreadReplies(t, o.token)).toBe(3);
 
     const list = (await call(t, o.token, 'GET', '/inbox')).json();
     expect(
@@ -63,7 +55,7 @@ describe('the inbox', () => {
     ).toEqual(['Do you have anything Friday?', 'Morning works too']);
     // The first free-text reply got the one automatic answer; the second did not.
     expect(thread.data.filter((m: { direction: string }) => m.direction === 'out')).toHaveLength(1);
-    expect(await unread(o.token)).toBe(1);
+    expect(await unreadReplies(t, o.token)).toBe(1);
     const read = await call(t, o.token, 'POST', `/inbox/${bob.id}/read`);
     expect(read.json()).toEqual({ success: true, data: { unread: 0 } });
   });
@@ -71,7 +63,7 @@ describe('the inbox', () => {
   it('previews the customer’s last words, not the automatic answer that followed them (issue 27)', async () => {
     const o = await owner(t, { plan: 'growth' });
     const ann = await addCustomer(t, o.token, 651, { name: 'Ann Lee' });
-    await reply(ann.phone, o.number, 'what time?');
+    await replyASecondLater(t, ann.phone, o.number, 'what time?');
     const thread = (await call(t, o.token, 'GET', `/inbox/${ann.id}`)).json();
     expect(thread.data.at(-1)).toMatchObject({ direction: 'out' }); // the automatic answer came last
 
@@ -97,7 +89,7 @@ describe('the inbox', () => {
       mode: 'all',
     });
     expect(opened.statusCode, opened.body).toBe(201);
-    await reply(ann.phone, o.number, 'Is it with Maria?');
+    await replyASecondLater(t, ann.phone, o.number, 'Is it with Maria?');
     const thread = (await call(t, o.token, 'GET', `/inbox/${ann.id}`)).json();
     const question = thread.data.find((m: { body: string }) => m.body === 'Is it with Maria?');
     expect(question.context).toMatchObject({
@@ -114,7 +106,7 @@ describe('the inbox', () => {
   it('answers from the app through the outbox, and reads the conversation', async () => {
     const o = await owner(t, { plan: 'growth' });
     const ann = await addCustomer(t, o.token, 621, { name: 'Ann Lee' });
-    await reply(ann.phone, o.number, 'Can I bring my daughter?');
+    await replyASecondLater(t, ann.phone, o.number, 'Can I bring my daughter?');
     const answer = await call(t, o.token, 'POST', `/inbox/${ann.id}/reply`, { body: 'Of course!' });
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json()).toMatchObject({
@@ -124,7 +116,7 @@ describe('the inbox', () => {
     });
     const queued = await t.database.db.select().from(outbox).where(eq(outbox.kind, 'sms'));
     expect(queued.some((row) => JSON.stringify(row.payload).includes(answer.json().data.id))).toBe(true);
-    expect(await unread(o.token)).toBe(0);
+    expect(await unreadReplies(t, o.token)).toBe(0);
     const sent = await t.database.db
       .select()
       .from(messages)
@@ -136,8 +128,8 @@ describe('the inbox', () => {
   it('refuses an answer to a customer who opted out, and queues nothing', async () => {
     const o = await owner(t, { plan: 'growth' });
     const bob = await addCustomer(t, o.token, 631, { name: 'Bob Stone' });
-    await reply(bob.phone, o.number, 'who is this');
-    await reply(bob.phone, o.number, 'STOP');
+    await replyASecondLater(t, bob.phone, o.number, 'who is this');
+    await replyASecondLater(t, bob.phone, o.number, 'STOP');
     const before = await t.database.db.select().from(messages).where(eq(messages.customerId, bob.id));
     const answer = await call(t, o.token, 'POST', `/inbox/${bob.id}/reply`, { body: 'Sorry!' });
     expect(answer.statusCode).toBe(403);
@@ -164,7 +156,7 @@ describe('the inbox', () => {
     const o = await owner(t, { plan: 'growth' });
     for (let n = 0; n < 32; n += 1) {
       const customer = await addCustomer(t, o.token, 700 + n);
-      await reply(customer.phone, o.number, `hello ${n}`);
+      await replyASecondLater(t, customer.phone, o.number, `hello ${n}`);
     }
     const first = (await call(t, o.token, 'GET', '/inbox')).json();
     expect(first.data).toHaveLength(30);

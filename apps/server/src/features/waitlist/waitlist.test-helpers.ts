@@ -2,6 +2,7 @@ import type { Customer } from '@waitlist/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { messages, users } from '../../db/schema.ts';
 import { auth, onboardedUser, type TestApp } from '../../test/test-app.ts';
+import { receiveText } from '../messaging/messaging.test-helpers.ts';
 
 /** Shared by the waitlist and openings API tests. */
 
@@ -96,3 +97,12 @@ export async function textsTo(t: TestApp, phone: string) {
 /** The inbox badge's count (GET /inbox/unread). */
 export const unreadReplies = async (t: TestApp, token: string): Promise<number> =>
   (await call(t, token, 'GET', '/inbox/unread')).json().data.unread;
+
+/**
+ * A customer's text to the business number, received a second after the last one on the test clock, so
+ * replies keep the order they were sent in (the inbox and the pushes sort by time).
+ */
+export function replyASecondLater(t: TestApp, from: string, to: string, text: string) {
+  t.clock.advance(1000);
+  return receiveText(t, from, to, text);
+}
