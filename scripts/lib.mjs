@@ -114,6 +114,30 @@ export async function ensureChromium() {
   await runOrExit('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env });
 }
 
+/** Debian's radicale is the real CalDAV server the calendar tests sync against (issue 29). */
+export async function ensureRadicale() {
+  const onPath = spawnSync('sh', ['-c', 'command -v radicale'], { stdio: 'ignore' }).status === 0;
+  if (onPath || existsSync('/usr/bin/radicale')) return;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) {
+    console.error(
+      "radicale not found: the CalDAV tests need a real CalDAV server. Install Debian's radicale (apt-get install -y radicale).",
+    );
+    process.exit(1);
+  }
+  log('Installing Debian radicale for the CalDAV tests (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // Debian's package starts no service here (no init in a container); the tests start their own radicale.
+  if ((await run('apt-get', ['install', '-y', '-qq', 'radicale'], { env })) === 0) return;
+  await runOrExit('apt-get', ['update', '-qq'], { env });
+  const code = await run('apt-get', ['install', '-y', '-qq', 'radicale'], { env });
+  if (code !== 0) {
+    console.error('Could not install radicale with apt-get (see above); the CalDAV tests need it.');
+    process.exit(code);
+  }
+}
+
 /** Builds the server into apps/server/dist unless its build hash matches its sources (scripts/build-server.mjs). */
 export async function ensureServerBuild({ force = false } = {}) {
   const { buildServer, serverBuildIsCurrent } = await import('./build-server.mjs');

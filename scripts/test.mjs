@@ -2,7 +2,7 @@
 // closing line with the totals. With TEST_DATABASE_URL set, the API suite also runs on PostgreSQL.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium, ensureInstall, ensureWebBuild, log, root, run } from './lib.mjs';
+import { ensureChromium, ensureInstall, ensureRadicale, ensureWebBuild, log, root, run } from './lib.mjs';
 
 const reports = join(root, 'node_modules', '.cache', 'test-reports');
 rmSync(reports, { recursive: true, force: true });
@@ -82,6 +82,7 @@ await step(
   tapCounts(importRulesReport),
 );
 await vitest('Contract tests (messages, phone rules)', 'packages/contract', join(reports, 'contract.json'));
+await ensureRadicale();
 await vitest('API and unit tests on PGlite', 'apps/server', join(reports, 'api-pglite.json'));
 if (process.env.TEST_DATABASE_URL) {
   await vitest('API and unit tests on PostgreSQL', 'apps/server', join(reports, 'api-postgres.json'), {
