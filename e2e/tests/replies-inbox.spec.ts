@@ -73,8 +73,10 @@ async function priyaJoinsByThePublicPage(
   const joinKb = scripts.reduce((sum, script) => sum + script.bytes, 0) / 1024;
   console.log(`join page JavaScript: ${scripts.length} files, ${joinKb.toFixed(1)} KB as sent`);
   expect(scripts.map((script) => script.name).join(' ')).not.toMatch(/account|admin|billing|waitlist-page/);
-  // The shared chunks /login loads too (React, the router, zod, phone numbers) and ~5 KB of its own.
-  expect(joinKb).toBeLessThan(170);
+  // The shared chunks /login loads too (React, the router, zod, phone numbers), ~5 KB of its own, and
+  // i18next with react-i18next and both languages' words (issue 28: 162.2 KB before them, 178.3 KB with
+  // them; decision 0016 says why the budget grew by 15 KB).
+  expect(joinKb).toBeLessThan(185);
   await snap(page, 'join-page-390');
   await page.getByLabel('Your name').fill('Priya Shah');
   await page.getByLabel('Mobile number').fill('(212) 555-0161');

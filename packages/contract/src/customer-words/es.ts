@@ -1,4 +1,4 @@
-import type { CustomerWords } from './types.ts';
+import type { LocaleFile } from './types.ts';
 
 /**
  * Spanish (US): every word a customer reads or types (issue 28), written the way a US Spanish speaker texts:
@@ -27,48 +27,11 @@ const POLITE_ONLY = [
   'que sí',
 ] as const;
 
-export const es: CustomerWords = {
+export const es: LocaleFile = {
   intlLocale: 'es-US',
   slotTime: {
     day: { weekday: 'short', month: 'short', day: 'numeric' },
     clock: { hour: 'numeric', minute: '2-digit' },
-    // "mar, 24 de nov a las 3:30 p.m.", but "a la 1:00 p.m." (one o'clock is singular in Spanish).
-    join: (day, clock) => `${day} a la${clock.startsWith('1:') ? '' : 's'} ${clock}`,
-  },
-
-  texts: {
-    unnamedBusiness: 'Tu negocio',
-    autoAnswer: (business) =>
-      `${business}: ¡Gracias por tu mensaje! Ya lo recibimos y te responderemos por aquí pronto.`,
-    stopConfirmation: (business) =>
-      `${business}: Te diste de baja y ya no recibirás más mensajes. Responde START para volver a suscribirte.`,
-    startConfirmation: (business) =>
-      `${business}: Volviste a suscribirte a los mensajes. Responde ALTO para darte de baja.`,
-    help: (business) =>
-      `${business}: mensajes sobre tu lista de espera y citas disponibles. Responde ALTO o STOP para darte de baja, START para volver. Pueden aplicar tarifas de mensajes y datos.`,
-    optOutFooter: 'Responde ALTO para darte de baja',
-    joinRequest: (business) =>
-      `${business}: Responde SÍ para unirte a la lista de espera de ${business}. Responde ALTO para darte de baja.`,
-    joinWelcome: (business) =>
-      `${business}: ¡Ya estás en la lista de espera! Te avisaremos cuando se libere una cita. Responde ALTO para darte de baja.`,
-    joinFull: (business) =>
-      `${business}: Lo sentimos, la lista de espera está llena por ahora. Inténtalo más tarde.`,
-    joinStopped: (business) =>
-      `${business}: No te agregaremos a la lista de espera y no recibirás más mensajes. Responde UNIRME para empezar de nuevo.`,
-    backedOut: (business) =>
-      `${business}: No te preocupes, liberamos esa cita. Sigues en la lista de espera para la próxima.`,
-    languageSwitched: (business) =>
-      `${business}: Listo, desde ahora te escribiremos en español. Responde ENGLISH para volver al inglés.`,
-  },
-
-  templates: {
-    confirmation: 'Hola {name}, tu cita en {business} quedó confirmada: {time}.',
-    reminder: 'Hola {name}, te recordamos tu cita en {business}: {time}.',
-    cancellation_alert:
-      'Hola {name}, se liberó una cita en {business}: {time}. Responde SÍ para apartarla. Es de quien responda primero.',
-    claimed: '¡Listo, {name}! La cita es tuya: {business}, {time}. ¡Te esperamos!',
-    already_filled:
-      'Lo sentimos, {name}, alguien más ya tomó la cita de {time} en {business}. Te avisaremos cuando se libere otra.',
   },
 
   // English STOP/START/HELP/JOIN work for everyone (`readReply` reads every catalogue). Spanish opt-out and
@@ -131,67 +94,104 @@ export const es: CustomerWords = {
     'cancelo mi cita',
   ],
 
-  join: {
-    nameRequired: 'Escribe tu nombre',
-    phoneRequired: 'Escribe tu número de celular',
-    invalidPhone: 'Escribe un número de celular válido, por ejemplo (555) 123-4567',
-    consentRequired: 'Marca la casilla para aceptar los mensajes de texto',
-    notFound: 'Este enlace de lista de espera no es válido. Pídele al negocio su enlace actual.',
-    full: (business) =>
-      `La lista de espera de ${business} está llena por ahora. Inténtalo más tarde o llama al negocio.`,
-    cannotText: (business) =>
-      `${business} no puede recibir inscripciones por mensaje de texto en este momento. Llama al negocio para unirte.`,
-    checkYourTexts: (business) =>
-      `Revisa tus mensajes: responde SÍ al mensaje de ${business} para unirte a la lista de espera.`,
-    tooMany: 'Hay demasiadas inscripciones desde aquí. Inténtalo más tarde.',
-    notTextable:
-      'Escribe un número de celular del país del negocio. Los números gratuitos (800), de tarifa especial y satelitales no pueden recibir mensajes.',
-    busy: (business) =>
-      `${business} tiene muchas inscripciones esperando respuesta en este momento. Inténtalo mañana o llama al negocio.`,
-    proofRequired: 'Marca “No soy un robot” y vuelve a enviar.',
-    proofFailed: 'No pudimos comprobar que eres una persona. Marca la casilla otra vez y envía.',
-    personCheck: {
-      loading: 'Cargando una comprobación rápida…',
-      loadFailed: 'No se pudo cargar la comprobación. Revisa tu conexión y vuelve a cargar la página.',
-      label: 'No soy un robot',
-      verifying: 'Comprobando…',
-      waitAlert: 'Comprobando… espera un momento.',
-      verified: 'Listo: ya puedes enviar',
-      verificationRequired: 'Primero marca “No soy un robot”.',
-      error: 'La comprobación no funcionó. Marca la casilla otra vez.',
-      expired: 'Se acabó el tiempo de la comprobación. Marca la casilla otra vez.',
+  // What i18next renders: {{business}}, {{link}}, {{number}}, {{day}} and {{clock}} are filled in by it;
+  // {name} {business} {time} in templates are the owner's placeholders, filled in when a text is sent.
+  messages: {
+    // "mar, 24 de nov a las 3:30 p.m.", but "a la 1:00 p.m.": the hour's plural form, by Intl.PluralRules.
+    slotTime: { at_one: '{{day}} a la {{clock}}', at_other: '{{day}} a las {{clock}}' },
+    texts: {
+      unnamedBusiness: 'Tu negocio',
+      autoAnswer:
+        '{{business}}: ¡Gracias por tu mensaje! Ya lo recibimos y te responderemos por aquí pronto.',
+      stopConfirmation:
+        '{{business}}: Te diste de baja y ya no recibirás más mensajes. Responde START para volver a suscribirte.',
+      startConfirmation:
+        '{{business}}: Volviste a suscribirte a los mensajes. Responde ALTO para darte de baja.',
+      help: '{{business}}: mensajes sobre tu lista de espera y citas disponibles. Responde ALTO o STOP para darte de baja, START para volver. Pueden aplicar tarifas de mensajes y datos.',
+      optOutFooter: 'Responde ALTO para darte de baja',
+      joinRequest:
+        '{{business}}: Responde SÍ para unirte a la lista de espera de {{business}}. Responde ALTO para darte de baja.',
+      joinWelcome:
+        '{{business}}: ¡Ya estás en la lista de espera! Te avisaremos cuando se libere una cita. Responde ALTO para darte de baja.',
+      joinFull: '{{business}}: Lo sentimos, la lista de espera está llena por ahora. Inténtalo más tarde.',
+      joinStopped:
+        '{{business}}: No te agregaremos a la lista de espera y no recibirás más mensajes. Responde UNIRME para empezar de nuevo.',
+      backedOut:
+        '{{business}}: No te preocupes, liberamos esa cita. Sigues en la lista de espera para la próxima.',
+      languageSwitched:
+        '{{business}}: Listo, desde ahora te escribiremos en español. Responde ENGLISH para volver al inglés.',
     },
-    consent: (business) =>
-      `Acepto recibir mensajes de texto de ${business} sobre citas disponibles de su lista de espera. La frecuencia de los mensajes varía. Pueden aplicar tarifas de mensajes y datos. Responde ALTO para darte de baja y AYUDA para obtener ayuda.`,
-    page: {
-      eyebrow: 'Lista de espera',
-      loading: 'Cargando',
-      notFoundTitle: 'Enlace no encontrado',
-      failedTitle: 'Algo salió mal',
-      loadFailed: 'No se pudo cargar esta página.',
-      loadFailedRetry: 'No se pudo cargar esta página. Inténtalo de nuevo.',
-      tryAgain: 'Intentar de nuevo',
-      formLabel: (business) => `Únete a la lista de espera de ${business}`,
-      lead: 'Te avisamos por mensaje de texto cuando se libere una cita antes. La primera persona en responder SÍ se la queda.',
-      nameLabel: 'Tu nombre',
-      phoneLabel: 'Número de celular',
-      serviceLabel: 'Servicio',
-      anyService: 'Cualquier servicio',
-      staffLabel: '¿Con quién prefieres tu cita?',
-      noPreference: 'Sin preferencia',
-      optional: '(opcional)',
-      submit: 'Unirme a la lista de espera',
-      sendFailed: 'No se pudo enviar tu solicitud. Inténtalo de nuevo.',
-      doneTitle: 'Ya casi',
-      noTextHint: '¿No te llegó un mensaje en un minuto? Revisa el número e inténtalo de nuevo.',
-      fullTitle: 'La lista de espera está llena',
+
+    templates: {
+      confirmation: 'Hola {name}, tu cita en {business} quedó confirmada: {time}.',
+      reminder: 'Hola {name}, te recordamos tu cita en {business}: {time}.',
+      cancellation_alert:
+        'Hola {name}, se liberó una cita en {business}: {time}. Responde SÍ para apartarla. Es de quien responda primero.',
+      claimed: '¡Listo, {name}! La cita es tuya: {business}, {time}. ¡Te esperamos!',
+      already_filled:
+        'Lo sentimos, {name}, alguien más ya tomó la cita de {time} en {business}. Te avisaremos cuando se libere otra.',
     },
-    poster: {
-      headline: '¿Quieres una cita antes?',
-      lead: 'Escanea para unirte a nuestra lista de espera. Te avisamos por mensaje cuando se libere una cita.',
-      qrAlt: (link) => `Código QR de ${link}`,
-      textJoin: (number) => `O envía UNIRME por mensaje de texto a nuestro número: ${number}.`,
-      smallPrint: 'Pueden aplicar tarifas de mensajes y datos. Responde ALTO para darte de baja.',
+
+    join: {
+      nameRequired: 'Escribe tu nombre',
+      phoneRequired: 'Escribe tu número de celular',
+      invalidPhone: 'Escribe un número de celular válido, por ejemplo (555) 123-4567',
+      consentRequired: 'Marca la casilla para aceptar los mensajes de texto',
+      notFound: 'Este enlace de lista de espera no es válido. Pídele al negocio su enlace actual.',
+      full: 'La lista de espera de {{business}} está llena por ahora. Inténtalo más tarde o llama al negocio.',
+      cannotText:
+        '{{business}} no puede recibir inscripciones por mensaje de texto en este momento. Llama al negocio para unirte.',
+      checkYourTexts:
+        'Revisa tus mensajes: responde SÍ al mensaje de {{business}} para unirte a la lista de espera.',
+      tooMany: 'Hay demasiadas inscripciones desde aquí. Inténtalo más tarde.',
+      notTextable:
+        'Escribe un número de celular del país del negocio. Los números gratuitos (800), de tarifa especial y satelitales no pueden recibir mensajes.',
+      busy: '{{business}} tiene muchas inscripciones esperando respuesta en este momento. Inténtalo mañana o llama al negocio.',
+      proofRequired: 'Marca “No soy un robot” y vuelve a enviar.',
+      proofFailed: 'No pudimos comprobar que eres una persona. Marca la casilla otra vez y envía.',
+      personCheck: {
+        loading: 'Cargando una comprobación rápida…',
+        loadFailed: 'No se pudo cargar la comprobación. Revisa tu conexión y vuelve a cargar la página.',
+        label: 'No soy un robot',
+        verifying: 'Comprobando…',
+        waitAlert: 'Comprobando… espera un momento.',
+        verified: 'Listo: ya puedes enviar',
+        verificationRequired: 'Primero marca “No soy un robot”.',
+        error: 'La comprobación no funcionó. Marca la casilla otra vez.',
+        expired: 'Se acabó el tiempo de la comprobación. Marca la casilla otra vez.',
+      },
+      consent:
+        'Acepto recibir mensajes de texto de {{business}} sobre citas disponibles de su lista de espera. La frecuencia de los mensajes varía. Pueden aplicar tarifas de mensajes y datos. Responde ALTO para darte de baja y AYUDA para obtener ayuda.',
+      page: {
+        eyebrow: 'Lista de espera',
+        loading: 'Cargando',
+        notFoundTitle: 'Enlace no encontrado',
+        failedTitle: 'Algo salió mal',
+        loadFailed: 'No se pudo cargar esta página.',
+        loadFailedRetry: 'No se pudo cargar esta página. Inténtalo de nuevo.',
+        tryAgain: 'Intentar de nuevo',
+        formLabel: 'Únete a la lista de espera de {{business}}',
+        lead: 'Te avisamos por mensaje de texto cuando se libere una cita antes. La primera persona en responder SÍ se la queda.',
+        nameLabel: 'Tu nombre',
+        phoneLabel: 'Número de celular',
+        serviceLabel: 'Servicio',
+        anyService: 'Cualquier servicio',
+        staffLabel: '¿Con quién prefieres tu cita?',
+        noPreference: 'Sin preferencia',
+        optional: '(opcional)',
+        submit: 'Unirme a la lista de espera',
+        sendFailed: 'No se pudo enviar tu solicitud. Inténtalo de nuevo.',
+        doneTitle: 'Ya casi',
+        noTextHint: '¿No te llegó un mensaje en un minuto? Revisa el número e inténtalo de nuevo.',
+        fullTitle: 'La lista de espera está llena',
+      },
+      poster: {
+        headline: '¿Quieres una cita antes?',
+        lead: 'Escanea para unirte a nuestra lista de espera. Te avisamos por mensaje cuando se libere una cita.',
+        qrAlt: 'Código QR de {{link}}',
+        textJoin: 'O envía UNIRME por mensaje de texto a nuestro número: {{number}}.',
+        smallPrint: 'Pueden aplicar tarifas de mensajes y datos. Responde ALTO para darte de baja.',
+      },
     },
   },
 };

@@ -3,7 +3,8 @@
  * word they can send, the public join page's wording, and how slot times read, keyed by locale. A locale is
  * one file typed `CustomerWords`, so the type checker holds each complete.
  */
-export { customerWords, DEFAULT_LOCALE, LOCALES, type Locale } from './catalogue.ts';
+export { businessNameIn, customerWords, DEFAULT_LOCALE, LOCALES, type Locale } from './catalogue.ts';
+export { createCustomerI18n, localeFiles, localeOf } from './i18n.ts';
 export {
   normalizeReply,
   type ReplyKeyword,
@@ -12,4 +13,4 @@ export {
   readReply,
 } from './read-reply.ts';
 export { formatSlotTime } from './slot-time.ts';
-export type { BusinessText, CustomerWords, JoinWords } from './types.ts';
+export type { BusinessText, CustomerWords, JoinWords, LocaleFile } from './types.ts';

@@ -148,3 +148,31 @@ export interface JoinWords {
     smallPrint: string;
   };
 }
+
+/**
+ * A catalogue message as i18next keeps it: each text that names something (`BusinessText`, the poster's link
+ * and number) is one string with its placeholder, "{{business}}: Thanks for your message!…".
+ */
+export type Messages<T> = {
+  [K in keyof T]: T[K] extends (value: string) => string
+    ? string
+    : T[K] extends string
+      ? string
+      : Messages<T[K]>;
+};
+
+/**
+ * One language's file (`en.ts`, `es.ts`): the messages i18next renders, and the words replies are read by.
+ * `catalogue.ts` turns it into the `CustomerWords` every caller uses, so texts are rendered by i18next on the
+ * server and on the join page alike.
+ */
+export interface LocaleFile extends Omit<CustomerWords, 'slotTime' | 'texts' | 'templates' | 'join'> {
+  slotTime: Omit<CustomerWords['slotTime'], 'join'>;
+  messages: Messages<Pick<CustomerWords, 'texts' | 'templates' | 'join'>> & {
+    /**
+     * "{{day}} at {{clock}}": with the plural forms by the hour where the language needs them (Spanish
+     * "a la 1:00", "a las 3:00"), which i18next picks by `Intl.PluralRules`.
+     */
+    slotTime: Record<string, string>;
+  };
+}

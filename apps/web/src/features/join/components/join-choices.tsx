@@ -1,5 +1,5 @@
-import type { JoinWords } from '@waitlist/contract';
 import { ChoiceSelect } from '../../../components/ui/select-field.tsx';
+import { useJoinWords } from './join-language.tsx';
 
 type Choice = { id: string; name: string };
 
@@ -8,7 +8,6 @@ type Choice = { id: string; name: string };
  * listed them. Their words are the customer catalogue's (customer-words).
  */
 export function JoinChoices({
-  words,
   services,
   staff,
   serviceId,
@@ -16,8 +15,6 @@ export function JoinChoices({
   onService,
   onStaff,
 }: {
-  /** The page's words in its language (issue 28). */
-  words: JoinWords['page'];
   services: Choice[];
   staff: Choice[];
   serviceId: string;
@@ -25,13 +22,14 @@ export function JoinChoices({
   onService: (id: string) => void;
   onStaff: (id: string) => void;
 }) {
+  const { t } = useJoinWords();
   return (
     <>
       {services.length > 0 ? (
         <ChoiceSelect
-          label={words.serviceLabel}
-          labelNote={words.optional}
-          none={words.anyService}
+          label={t('join.page.serviceLabel')}
+          labelNote={t('join.page.optional')}
+          none={t('join.page.anyService')}
           choices={services}
           value={serviceId}
           onChange={(event) => onService(event.target.value)}
@@ -39,9 +37,9 @@ export function JoinChoices({
       ) : null}
       {staff.length > 0 ? (
         <ChoiceSelect
-          label={words.staffLabel}
-          labelNote={words.optional}
-          none={words.noPreference}
+          label={t('join.page.staffLabel')}
+          labelNote={t('join.page.optional')}
+          none={t('join.page.noPreference')}
           choices={staff}
           value={staffId}
           onChange={(event) => onStaff(event.target.value)}

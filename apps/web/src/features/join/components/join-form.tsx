@@ -1,4 +1,4 @@
-import { type JoinWords, joinBody, type Locale } from '@waitlist/contract';
+import { joinBody } from '@waitlist/contract';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError, screenErrorMessage } from '../../../lib/api-client.ts';
 import { useJoin } from '../api/join.ts';
 import { JoinChoices } from './join-choices.tsx';
-import { joinWordsIn } from './join-language.tsx';
+import { useJoinWords } from './join-language.tsx';
 
 // The proof-of-work widget and its code load only when the server asks for a check (issue 24).
 const PersonCheck = lazy(() =>
@@ -16,7 +16,6 @@ const PersonCheck = lazy(() =>
 
 type Errors = Partial<Record<'name' | 'phone' | 'consent' | 'altcha', string>>;
 
-/** The first message the shared schema gives each field. */
 /** The first message the shared schema gives each field, in the page's language. */
 function fieldErrors(body: unknown, translate: (message: string) => string): Errors | null {
   const parsed = joinBody.safeParse(body);
@@ -31,13 +30,8 @@ function fieldErrors(body: unknown, translate: (message: string) => string): Err
  * person is there when it was asked for (by the page, or by a refused sign-up). A proof is taken once, so a
  * sign-up that sent one gets a new widget (a fresh challenge) afterwards.
  */
-function useJoinForm(
-  slug: string,
-  locale: Locale,
-  proofRequired: boolean,
-  onJoined: (message: string) => void,
-) {
-  const { words, translate } = joinWordsIn(locale);
+function useJoinForm(slug: string, proofRequired: boolean, onJoined: (message: string) => void) {
+  const { t, locale, translate } = useJoinWords();
   const join = useJoin(slug);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -57,7 +51,7 @@ function useJoinForm(
     setProblem(null);
     const invalid = fieldErrors({ name, phone, consent, website }, translate);
     if (invalid || (checkNeeded && !proof)) {
-      setErrors(invalid ?? { altcha: words.proofRequired });
+      setErrors(invalid ?? { altcha: t('join.proofRequired') });
       return;
     }
     setErrors({});
@@ -84,7 +78,7 @@ function useJoinForm(
           ),
         );
       if (refused?.altcha) setCheckAsked(true);
-      setProblem(translate(screenErrorMessage(failure, words.page.sendFailed)));
+      setProblem(translate(screenErrorMessage(failure, t('join.page.sendFailed'))));
     } finally {
       if (sentProof) {
         setProof(null);
@@ -139,7 +133,6 @@ function Honeypot({ value, onChange }: { value: string; onChange: (value: string
 /** The join form: name, mobile number, the service and staff when the business lists them, the consent box and, when asked for, the check that a person is there. */
 export function JoinForm({
   slug,
-  locale = 'en',
   business,
   consentText,
   proofRequired,
@@ -148,8 +141,6 @@ export function JoinForm({
   onJoined,
 }: {
   slug: string;
-  /** The page's language (issue 28): every word of the form, and the language sent with the request. */
-  locale?: Locale;
   business: string;
   /** The server's consent wording (English); another language's comes from the catalogue. */
   consentText: string;
@@ -159,22 +150,28 @@ export function JoinForm({
   staff?: { id: string; name: string }[];
   onJoined: (message: string) => void;
 }) {
-  const form = useJoinForm(slug, locale, proofRequired, onJoined);
+  // Every word in the page's language (issue 28), which is also the language sent with the request.
+  const { t, locale } = useJoinWords();
+  const form = useJoinForm(slug, proofRequired, onJoined);
   const { fields, set, errors } = form;
-  const words: JoinWords = joinWordsIn(locale).words;
   return (
-    <form className="stack" onSubmit={form.onSubmit} noValidate aria-label={words.page.formLabel(business)}>
-      <p className="muted">{words.page.lead}</p>
+    <form
+      className="stack"
+      onSubmit={form.onSubmit}
+      noValidate
+      aria-label={t('join.page.formLabel', { business })}
+    >
+      <p className="muted">{t('join.page.lead')}</p>
       {form.problem ? <Alert>{form.problem}</Alert> : null}
       <TextField
-        label={words.page.nameLabel}
+        label={t('join.page.nameLabel')}
         autoComplete="name"
         value={fields.name}
         onChange={(event) => set.name(event.target.value)}
         error={errors.name}
       />
       <TextField
-        label={words.page.phoneLabel}
+        label={t('join.page.phoneLabel')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
@@ -183,7 +180,6 @@ export function JoinForm({
         error={errors.phone}
       />
       <JoinChoices
-        words={words.page}
         services={services}
         staff={staff}
         serviceId={fields.serviceId}
@@ -193,7 +189,7 @@ export function JoinForm({
       />
       <Honeypot value={fields.website} onChange={set.website} />
       <CheckboxField
-        label={locale === 'en' ? consentText : words.consent(business)}
+        label={locale === 'en' ? consentText : t('join.consent', { business })}
         checked={fields.consent}
         onChange={(event) => set.consent(event.target.checked)}
         error={errors.consent}
@@ -202,21 +198,15 @@ export function JoinForm({
         <Suspense
           fallback={
             <p className="muted" role="status">
-              {words.personCheck.loading}
+              {t('join.personCheck.loading')}
             </p>
           }
         >
-          <PersonCheck
-            key={form.checkRound}
-            slug={slug}
-            locale={locale}
-            error={errors.altcha}
-            onSolved={form.onSolved}
-          />
+          <PersonCheck key={form.checkRound} slug={slug} error={errors.altcha} onSolved={form.onSolved} />
         </Suspense>
       ) : null}
       <Button type="submit" block busy={form.busy}>
-        {words.page.submit}
+        {t('join.page.submit')}
       </Button>
     </form>
   );

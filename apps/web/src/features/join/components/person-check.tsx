@@ -1,13 +1,13 @@
-import { customerWords, type Locale } from '@waitlist/contract';
 import { createElement, useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { challengeUrl } from '../api/join.ts';
+import { useJoinWords } from './join-language.tsx';
 
 type Loading = 'loading' | 'ready' | 'failed';
 
 /** The widget speaks the page's language (issue 28): its words, from the catalogue, set as it shows. */
-const setWidgetWords = (locale: Locale) => {
-  const { loading: _page, loadFailed: _failed, ...widgetWords } = customerWords(locale).join.personCheck;
+const setWidgetWords = (words: Record<string, string>) => {
+  const { loading: _page, loadFailed: _failed, ...widgetWords } = words;
   globalThis.$altcha?.i18n.set('en', { ...globalThis.$altcha.i18n.get('en'), ...widgetWords });
 };
 
@@ -42,17 +42,16 @@ const loadWidget = () => {
  */
 export function PersonCheck({
   slug,
-  locale = 'en',
   error,
   onSolved,
 }: {
   slug: string;
-  locale?: Locale;
   error: string | undefined;
   onSolved: (payload: string | null) => void;
 }) {
   const [loading, setLoading] = useState<Loading>('loading');
-  const words = customerWords(locale).join.personCheck;
+  const { t } = useJoinWords();
+  const words = t('join.personCheck', { returnObjects: true });
   const widget = useRef<HTMLElement | null>(null);
   const errorId = `${useId()}-error`;
   const solved = useRef(onSolved);
@@ -70,7 +69,7 @@ export function PersonCheck({
   }, []);
 
   // The widget's words are ours, from the catalogue (its own English stays for anything we do not name).
-  if (loading === 'ready') setWidgetWords(locale);
+  if (loading === 'ready') setWidgetWords(words);
 
   useEffect(() => {
     const element = widget.current;
