@@ -4,7 +4,7 @@
  * imports another feature's internals; the boundary lint rule in biome.json holds that (decision 0008).
  */
 
-import { customerWords } from '@waitlist/contract';
+import { businessNameIn, customerWords } from '@waitlist/contract';
 import type { Executor } from './db/client.ts';
 import * as authRepo from './features/auth/auth.repo.ts';
 import { verdictAfterAnswer } from './features/conversation/reply-policy.ts';
@@ -43,7 +43,7 @@ export const conversationCustomers = {
 export const verdictAnswer: VerdictAnswer = {
   take: customerChanges.answerOnVerdictSql,
   text: (businessName, language) =>
-    customerWords(language).texts.autoAnswer(businessName || customerWords(language).texts.unnamedBusiness),
+    customerWords(language).texts.autoAnswer(businessNameIn(businessName, language)),
   after: verdictAfterAnswer,
 };
 

@@ -1,10 +1,9 @@
-import { customerWords, pushMessages } from '@waitlist/contract';
+import { businessNameIn, customerWords, pushMessages } from '@waitlist/contract';
 import type { CustomerRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
 import { pushTime } from '../../lib/time-zone.ts';
 import type { ClaimTarget } from '../openings/openings.service.ts';
 import type { ActedOn, ConversationDeps, Reply } from './conversation.service.ts';
-import { businessIn } from './language-switch.ts';
 import type { ReplyState } from './reply-policy.ts';
 
 /**
@@ -25,7 +24,7 @@ export async function onBackOut(
     (await deps.claims.backOut(tx, { userId, customerId: customer.id, openingId: opening.id, now }));
   if (!released) return null;
   const backedOut = customerWords(customer.language).texts.backedOut(
-    businessIn(reply.business, customer.language),
+    businessNameIn(reply.business.named, customer.language),
   );
   await deps.texts.answer(tx, userId, customer, backedOut, now);
   await deps.notifyOwner?.(

@@ -1,4 +1,5 @@
 import {
+  businessNameIn,
   customerWords,
   type Locale,
   pushMessages,
@@ -16,7 +17,7 @@ import type { ClaimTarget, OfferClaims, ToldOthers } from '../openings/openings.
 import type { NotifyOwner } from '../push/push.service.ts';
 import type { StoredReplyVerdict, StrangerText } from '../waitlist/waitlist.service.ts';
 import { onBackOut } from './back-out.ts';
-import { businessIn, onLanguageSwitch } from './language-switch.ts';
+import { onLanguageSwitch } from './language-switch.ts';
 import {
   confirmsKeyword,
   decideReply,
@@ -149,7 +150,6 @@ export function createConversation(deps: ConversationDeps) {
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       const { user, customer, messageId } = stored;
       const business = {
-        name: user.businessName || customerWords().texts.unnamedBusiness,
         named: user.businessName,
         timeZone: user.timeZone,
       };
@@ -185,9 +185,9 @@ export function createConversation(deps: ConversationDeps) {
 
   /**
    * A text from a number that is not a customer. STOP is recorded as the business's opt-out whoever sends
-   * it; START removes one (and is confirmed only then). A number the business may not text (another
-   * country, premium, toll-free…: issue 24) is answered nothing, whatever it says. The rest goes to the
-   * stranger handler (joining by text).
+   * it; START removes one (and is confirmed only then, in English: a stranger has no language, and START is
+   * the word in both). A number the business may not text (another country, premium, toll-free…: issue 24)
+   * is answered nothing, whatever it says. The rest goes to the stranger handler (joining by text).
    */
   async function fromStranger(
     reply: Reply,
@@ -200,7 +200,8 @@ export function createConversation(deps: ConversationDeps) {
     const answer = (body: string) => texts.answer(tx, userId, { id: null, phone: from }, body, now);
     if (keyword === 'start') {
       if (!(await texts.removeOptOut(tx, userId, from))) return 'ignored';
-      if (textable) await answer(customerWords().texts.startConfirmation(reply.business.name));
+      if (textable)
+        await answer(customerWords().texts.startConfirmation(businessNameIn(reply.business.named)));
       return 'opted_in';
     }
     if (!textable || !deps.onStranger) return recorded ? 'opted_out' : 'ignored';
@@ -229,8 +230,8 @@ export type Conversation = ReturnType<typeof createConversation>;
 export interface Reply {
   tx: Executor;
   userId: string;
-  /** The business's name (as texts show it), as the owner wrote it ('' for none), and its time zone. */
-  business: { name: string; named: string; timeZone: string };
+  /** The business's name as the owner wrote it ('' for none: texts say "Your business" in their language), and its time zone. */
+  business: { named: string; timeZone: string };
   from: string;
   to: string;
   body: string;
@@ -337,7 +338,7 @@ async function onKeyword(
   const { tx, userId, from, now, customer } = reply;
   // In the customer's language (issue 28).
   const words = customerWords(customer.language).texts;
-  const business = businessIn(reply.business, customer.language);
+  const business = businessNameIn(reply.business.named, customer.language);
   const answer = (body: string) => deps.texts.answer(tx, userId, customer, body, now);
   if (keyword === 'help') {
     await answer(words.help(business));
@@ -389,7 +390,9 @@ async function onFreeText(
     userId,
     customerId: customer.id,
     to: customer.phone,
-    body: customerWords(customer.language).texts.autoAnswer(businessIn(reply.business, customer.language)),
+    body: customerWords(customer.language).texts.autoAnswer(
+      businessNameIn(reply.business.named, customer.language),
+    ),
     language: customer.language,
     now,
   });

@@ -81,6 +81,18 @@ describe('an opening told in each customer’s language', () => {
       renderTemplate(en.templates.already_filled, values('en', 'Ben')),
     );
   });
+
+  it('an unnamed business is "Tu negocio" to Ana and "Your business" to Ben, in the alert and after the claim', async () => {
+    const { o, ana, ben } = await business();
+    await t.database.db.update(users).set({ businessName: '' }).where(eq(users.id, o.id));
+    await openSlot(o.token);
+    expect((await textsTo(ana.phone))[0]).toContain(`se liberó una cita en ${es.texts.unnamedBusiness}:`);
+    expect((await textsTo(ben.phone))[0]).toContain(`a spot just opened at ${en.texts.unnamedBusiness}:`);
+    await reply(ben.phone, o.number, 'yes');
+    expect((await textsTo(ben.phone)).at(-1)).toContain(`You're booked at Your business for`);
+    expect((await textsTo(ana.phone)).at(-1)).toContain(`ya tomó la cita de`);
+    expect((await textsTo(ana.phone)).at(-1)).toContain(` en Tu negocio.`);
+  });
 });
 
 describe('answers in the customer’s language', () => {

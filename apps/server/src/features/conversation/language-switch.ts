@@ -1,11 +1,7 @@
-import { customerWords, type Locale } from '@waitlist/contract';
+import { businessNameIn, customerWords, type Locale } from '@waitlist/contract';
 import type { CustomerRow } from '../../db/rows.ts';
 import type { ActedOn, ConversationDeps, Reply } from './conversation.service.ts';
 import type { ReplyState } from './reply-policy.ts';
-
-/** The business's name as a text in `language` writes it (an unnamed business: "Your business" in that language). */
-export const businessIn = (business: Reply['business'], language: Locale) =>
-  business.named || customerWords(language).texts.unnamedBusiness;
 
 /**
  * "ESPAÑOL" / "ENGLISH" from a customer (issue 28, read before any other meaning): their language is set and
@@ -23,7 +19,7 @@ export async function onLanguageSwitch(
   const { tx, userId, customer, now } = reply;
   await deps.customers.setLanguage(tx, customer.id, language, now);
   if (!customer.optedOut) {
-    const business = businessIn(reply.business, language);
+    const business = businessNameIn(reply.business.named, language);
     await deps.texts.answer(
       tx,
       userId,

@@ -1,4 +1,10 @@
-import { formatSlotTime, type Locale, pushMessages, renderTemplate } from '@waitlist/contract';
+import {
+  businessNameIn,
+  formatSlotTime,
+  type Locale,
+  pushMessages,
+  renderTemplate,
+} from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
@@ -28,7 +34,7 @@ export type ToldOthers = { customerId: string; autoAnsweredAt: Date | null }[];
 /** A YES in the inbound transaction: who answered which slot, for which business. */
 export interface ClaimInput {
   userId: string;
-  business: { name: string; timeZone: string };
+  business: { named: string; timeZone: string };
   customer: CustomerRow;
   target: ClaimTarget;
   now: Date;
@@ -99,7 +105,7 @@ export function createClaims(deps: ClaimsDeps) {
   /** The template values every claim text shares, the slot time in the customer's language (issue 28). */
   const valuesOf = (input: ClaimInput, language: Locale = input.customer.language) => ({
     name: firstName(input.customer.name),
-    business: input.business.name,
+    business: businessNameIn(input.business.named, language),
     time: formatSlotTime(input.target.opening.startsAt, input.business.timeZone, language),
   });
   /** The owner's templates in each language asked for, read once each. */

@@ -1,4 +1,10 @@
-import { formatSlotTime, type Locale, pushMessages, renderTemplate } from '@waitlist/contract';
+import {
+  businessNameIn,
+  formatSlotTime,
+  type Locale,
+  pushMessages,
+  renderTemplate,
+} from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
@@ -77,7 +83,7 @@ async function offerTo(context: WaveContext, due: CustomerRow[]): Promise<number
     alertOf.set(language, (customer) =>
       renderTemplate(templates.cancellation_alert.body, {
         name: firstName(customer.name),
-        business: owner.businessName,
+        business: businessNameIn(owner.businessName, language),
         time: `${time} (${opening.service})`,
       }),
     );

@@ -1,4 +1,5 @@
 import {
+  businessNameIn,
   customerWords,
   joinRecordMessages,
   LOCALES,
@@ -18,7 +19,7 @@ export const JOIN_TEXTS_PER_DAY = 3;
 
 /** The business's name as texts and the join page give it, in a language (an unnamed one: "Your business"). */
 export const businessOf = (owner: UserRow, language: Locale = 'en') =>
-  owner.businessName || customerWords(language).texts.unnamedBusiness;
+  businessNameIn(owner.businessName, language);
 
 /** "JOIN Priya Shah" → "Priya Shah": what follows the join word, as typed (its case and accents kept). */
 const joinWordPrefixOf = (language: Locale) =>
