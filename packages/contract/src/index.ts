@@ -2,6 +2,8 @@ export * from './admin.schemas.ts';
 export * from './auth.schemas.ts';
 export * from './billing.messages.ts';
 export * from './billing.schemas.ts';
+export * from './calendar.messages.ts';
+export * from './calendar.schemas.ts';
 export * from './cards.ts';
 export * from './constants.ts';
 export * from './customer-words/index.ts';

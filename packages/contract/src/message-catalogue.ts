@@ -1,5 +1,6 @@
 import { adminMessages } from './admin.schemas.ts';
 import { billingMessages } from './billing.messages.ts';
+import { calendarMessages } from './calendar.messages.ts';
 import { customerWords } from './customer-words/index.ts';
 import { dashboardMessages, weeklySummaryMessages } from './dashboard.schemas.ts';
 import { billingFieldMessages, fieldMessages } from './field-messages.ts';
@@ -17,6 +18,7 @@ export const messageCatalogues = {
   authMessages,
   billingFieldMessages,
   billingMessages,
+  calendarMessages,
   dashboardMessages,
   fieldMessages,
   inboxMessages,
