@@ -1,6 +1,7 @@
 /** Every table, one file per domain; drizzle-kit reads this folder. Import the tables through `db/schema.ts`. */
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './calendar.ts';
 export * from './local-billing.ts';
 export * from './openings.ts';
 export * from './outbox.ts';
