@@ -141,7 +141,12 @@ export type CalendarProposal = z.infer<typeof calendarProposalSchema>;
 /** GET /calendar/day?date=YYYY-MM-DD&days=1|7: the owner's day (or week) at a glance. */
 export const calendarDayQuery = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalidDate),
-  days: z.coerce.number({ error: m.invalidDate }).int(m.invalidDate).min(1, m.invalidDate).max(7, m.invalidDate).optional(),
+  days: z.coerce
+    .number({ error: m.invalidDate })
+    .int(m.invalidDate)
+    .min(1, m.invalidDate)
+    .max(7, m.invalidDate)
+    .optional(),
 });
 export const calendarDaySchema = z.object({
   /** The first day shown and the business's time zone the days are cut in. */
@@ -175,6 +180,8 @@ export type CalendarDay = z.infer<typeof calendarDaySchema>;
 export const calendarConnectionsResponse = z.object({
   success: z.literal(true),
   data: z.array(calendarConnectionSchema),
+  /** The kinds this server can connect (Google and Microsoft only when their apps are configured, local only on this machine). */
+  available: z.array(z.enum(CALENDAR_KINDS)),
 });
 export const calendarConnectionResponse = z.object({
   success: z.literal(true),
