@@ -104,4 +104,5 @@ CREATE INDEX "calendar_events_time_idx" ON "calendar_events" USING btree ("conne
 CREATE UNIQUE INDEX "calendar_proposals_slot_key" ON "calendar_proposals" USING btree ("connection_id","instance_key","starts_at");--> statement-breakpoint
 CREATE INDEX "calendar_proposals_user_idx" ON "calendar_proposals" USING btree ("user_id","status");--> statement-breakpoint
 CREATE INDEX "calendar_proposals_due_idx" ON "calendar_proposals" USING btree ("opens_at") WHERE status = 'scheduled';--> statement-breakpoint
-CREATE INDEX "local_calendar_events_seq_idx" ON "local_calendar_events" USING btree ("user_id","seq");
+CREATE INDEX "local_calendar_events_seq_idx" ON "local_calendar_events" USING btree ("user_id","seq");--> statement-breakpoint
+CREATE INDEX "openings_user_starts_at_idx" ON "openings" USING btree ("user_id","starts_at");

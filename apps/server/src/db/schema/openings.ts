@@ -39,6 +39,8 @@ export const openings = pgTable(
     index('openings_open_idx').on(table.startsAt).where(sql`${table.status} = 'open'`),
     /** The earnings dashboard: a business's openings by when their alert went out. */
     index('openings_user_created_at_idx').on(table.userId, table.createdAt),
+    // The day view (issue 29): a business's openings in a span of time.
+    index('openings_user_starts_at_idx').on(table.userId, table.startsAt),
   ],
 );
 
