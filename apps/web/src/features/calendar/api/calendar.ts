@@ -1,0 +1,141 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CalendarConnectBody,
+  CalendarDay,
+  CalendarSettingsBody,
+  calendarConnectionResponse,
+  calendarConnectionsResponse,
+  calendarDayResponse,
+  calendarProposalResponse,
+  calendarProposalsResponse,
+} from '@waitlist/contract';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+type ConnectionsAnswer = z.output<typeof calendarConnectionsResponse>;
+type ConnectionAnswer = z.output<typeof calendarConnectionResponse>;
+type ProposalsAnswer = z.output<typeof calendarProposalsResponse>;
+type ProposalAnswer = z.output<typeof calendarProposalResponse>;
+
+export const calendarKeys = {
+  connections: ['calendar', 'connections'] as const,
+  proposals: ['calendar', 'proposals'] as const,
+  days: ['calendar', 'day'] as const,
+  day: (date: string, days: number) => ['calendar', 'day', date, days] as const,
+};
+
+/** GET /calendar/connections: the connected calendars, and the kinds this server can connect. */
+export const connectionsQueryOptions = () =>
+  queryOptions({
+    queryKey: calendarKeys.connections,
+    queryFn: ({ signal }) =>
+      apiRequest<ConnectionsAnswer>('/calendar/connections', {
+        defaultMessage: 'Failed to load your calendars',
+        signal,
+      }),
+  });
+export const useCalendarConnections = () => useQuery(connectionsQueryOptions());
+
+/** POST /calendar/connections */
+export function connectCalendar(body: CalendarConnectBody) {
+  return apiRequest<ConnectionAnswer>('/calendar/connections', {
+    method: 'POST',
+    body,
+    defaultMessage: 'Could not connect that calendar',
+  });
+}
+
+/** PATCH /calendar/connections/:id */
+export function saveCalendarSettings({ id, body }: { id: string; body: CalendarSettingsBody }) {
+  return apiRequest<ConnectionAnswer>(`/calendar/connections/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+    defaultMessage: 'Could not save the calendar settings',
+  });
+}
+
+/** DELETE /calendar/connections/:id */
+export function disconnectCalendar(id: string) {
+  return apiRequest<{ success: true; message?: string }>(`/calendar/connections/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    defaultMessage: 'Could not disconnect the calendar',
+  });
+}
+
+/** POST /calendar/connections/:id/sync: read the calendar now. */
+export function syncCalendar(id: string) {
+  return apiRequest<ConnectionAnswer>(`/calendar/connections/${encodeURIComponent(id)}/sync`, {
+    method: 'POST',
+    defaultMessage: 'Could not check the calendar',
+  });
+}
+
+/** Each change to a connection refreshes the list, the day view and the waiting cancellations. */
+function useConnectionMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: calendarKeys.connections }),
+        queryClient.invalidateQueries({ queryKey: calendarKeys.days }),
+        queryClient.invalidateQueries({ queryKey: calendarKeys.proposals }),
+      ]),
+  });
+}
+
+export const useConnectCalendar = () => useConnectionMutation(connectCalendar);
+export const useSaveCalendarSettings = () => useConnectionMutation(saveCalendarSettings);
+export const useDisconnectCalendar = () => useConnectionMutation(disconnectCalendar);
+export const useSyncCalendar = () => useConnectionMutation(syncCalendar);
+
+/** GET /calendar/proposals: cancellations waiting for the owner (proposed) or about to open (scheduled). */
+export const proposalsQueryOptions = () =>
+  queryOptions({
+    queryKey: calendarKeys.proposals,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<ProposalsAnswer>('/calendar/proposals', {
+          defaultMessage: 'Failed to load the cancellations',
+          signal,
+        })
+      ).data,
+    // A cancellation arrives by itself: look again every half minute while the page is open.
+    refetchInterval: 30_000,
+  });
+export const useCalendarProposals = () => useQuery(proposalsQueryOptions());
+
+/** POST /calendar/proposals/:id/open (text the waitlist) or /dismiss (no texts; also stops a scheduled one). */
+export function answerProposal({ id, action }: { id: string; action: 'open' | 'dismiss' }) {
+  return apiRequest<ProposalAnswer>(`/calendar/proposals/${encodeURIComponent(id)}/${action}`, {
+    method: 'POST',
+    defaultMessage: action === 'open' ? 'Could not open the slot' : 'Could not dismiss it',
+  });
+}
+
+export function useAnswerProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerProposal,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: calendarKeys.proposals }),
+        queryClient.invalidateQueries({ queryKey: calendarKeys.days }),
+        queryClient.invalidateQueries({ queryKey: ['openings'] }),
+      ]),
+  });
+}
+
+/** GET /calendar/day?date=&days=: one day (a phone) or a week (a wide screen) at a glance. */
+export const dayQueryOptions = (date: string, days: number) =>
+  queryOptions({
+    queryKey: calendarKeys.day(date, days),
+    queryFn: async ({ signal }): Promise<CalendarDay> =>
+      (
+        await apiRequest<z.output<typeof calendarDayResponse>>(`/calendar/day?date=${date}&days=${days}`, {
+          defaultMessage: 'Failed to load your day',
+          signal,
+        })
+      ).data,
+  });
+export const useCalendarDay = (date: string, days: number) => useQuery(dayQueryOptions(date, days));

@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { calendarMessages } from '@waitlist/contract';
+import { describe, expect, it } from 'vitest';
+import { billingApi } from '../../../test/billing-fixtures.ts';
+import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
+import { type MockAnswer, mockSignedIn, type RecordedCall } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { makeService, makeStaff, servicesAnswers } from '../../../test/waitlist-fixtures.ts';
+import { connectionsAnswer, makeConnection } from '../calendar-fixtures.ts';
+
+type Handler = MockAnswer | ((call: RecordedCall) => MockAnswer | Promise<MockAnswer>);
+
+async function openCalendarTab(handlers: Record<string, Handler> = {}) {
+  const api = mockSignedIn(makeUser(), {
+    ...billingApi().handlers,
+    ...servicesAnswers(),
+    'GET /calendar/connections': connectionsAnswer(),
+    ...handlers,
+  });
+  const app = renderApp('/account?tab=calendar', { token: 'tok' });
+  await screen.findByRole('heading', { level: 2, name: 'Calendar' });
+  await screen.findByRole('heading', { name: 'Connect a calendar' });
+  return { app, api };
+}
+
+describe('the Calendar tab: connecting (issue 29)', () => {
+  it('checks the CalDAV fields, shows the server’s field errors, then connects', async () => {
+    const salon = makeConnection({ name: 'Salon' });
+    let list: ReturnType<typeof makeConnection>[] = [];
+    let attempts = 0;
+    const { app, api } = await openCalendarTab({
+      'GET /calendar/connections': () => connectionsAnswer(list),
+      'POST /calendar/connections': () => {
+        attempts += 1;
+        if (attempts === 1) {
+          return errorAnswer(400, 'Validation failed', { password: calendarMessages.signInFailed });
+        }
+        list = [salon];
+        return { status: 201, body: { success: true, data: salon, message: calendarMessages.connected } };
+      },
+    });
+    const form = screen.getByRole('form', { name: 'Connect CalDAV' });
+    expect(within(form).getByText(/appleid\.apple\.com/)).toBeInTheDocument();
+    await app.user.click(within(form).getByRole('button', { name: 'Connect' }));
+    expect(await within(form).findByText(calendarMessages.urlRequired)).toBeInTheDocument();
+    expect(within(form).getByText(calendarMessages.usernameRequired)).toBeInTheDocument();
+    expect(within(form).getByText(calendarMessages.passwordRequired)).toBeInTheDocument();
+    expect(api.callsTo('POST /calendar/connections')).toHaveLength(0);
+
+    await app.user.type(within(form).getByLabelText('Calendar address'), 'https://caldav.icloud.com');
+    await app.user.type(within(form).getByLabelText('Username'), 'bella@example.com');
+    await app.user.type(within(form).getByLabelText('App-specific password'), 'abcd-efgh');
+    await app.user.click(within(form).getByRole('button', { name: 'Connect' }));
+    const password = within(form).getByLabelText('App-specific password');
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(expect.stringContaining(calendarMessages.signInFailed)),
+    );
+
+    await app.user.click(within(form).getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(calendarMessages.connected)).toBeInTheDocument();
+    expect(api.callsTo('POST /calendar/connections')[1]?.body).toEqual({
+      kind: 'caldav',
+      url: 'https://caldav.icloud.com',
+      username: 'bella@example.com',
+      password: 'abcd-efgh',
+    });
+    const card = await screen.findByRole('listitem', { name: 'Salon' });
+    expect(card).toHaveTextContent('checked 2 min ago');
+  });
+
+  it('connects an ICS feed or the local calendar, and says a refused address in words', async () => {
+    const { app, api } = await openCalendarTab({
+      'POST /calendar/connections': (call) =>
+        (call.body as { kind: string }).kind === 'ics'
+          ? errorAnswer(400, calendarMessages.urlNotAllowed)
+          : { status: 201, body: { success: true, data: makeConnection({ kind: 'local' }) } },
+    });
+    await app.user.selectOptions(screen.getByLabelText('Kind of calendar'), 'ics');
+    const ics = screen.getByRole('form', { name: 'Connect a feed' });
+    await app.user.type(within(ics).getByLabelText('Calendar link (ICS)'), 'not a link');
+    await app.user.click(within(ics).getByRole('button', { name: 'Connect' }));
+    expect(await within(ics).findByText(calendarMessages.invalidUrl)).toBeInTheDocument();
+    await app.user.clear(within(ics).getByLabelText('Calendar link (ICS)'));
+    await app.user.type(within(ics).getByLabelText('Calendar link (ICS)'), 'https://10.0.0.1/cal.ics');
+    await app.user.click(within(ics).getByRole('button', { name: 'Connect' }));
+    expect(await within(ics).findByRole('alert')).toHaveTextContent(calendarMessages.urlNotAllowed);
+
+    await app.user.selectOptions(screen.getByLabelText('Kind of calendar'), 'local');
+    expect(screen.getByRole('link', { name: '/dev/calendar' })).toHaveAttribute('href', '/dev/calendar');
+    await app.user.click(screen.getByRole('button', { name: 'Use the local calendar' }));
+    await waitFor(() => expect(api.callsTo('POST /calendar/connections')).toHaveLength(2));
+    expect(api.callsTo('POST /calendar/connections')[1]?.body).toEqual({ kind: 'local' });
+    expect(await screen.findByText(calendarMessages.connected)).toBeInTheDocument();
+  });
+
+  it('offers Google and Microsoft only when the server can connect them', async () => {
+    await openCalendarTab({ 'GET /calendar/connections': connectionsAnswer([], ['google', 'caldav']) });
+    expect(screen.getByRole('link', { name: /Connect Google Calendar/ })).toHaveAttribute(
+      'href',
+      '/api/v1/calendar/google/start',
+    );
+    expect(screen.queryByRole('link', { name: /Outlook/ })).not.toBeInTheDocument();
+    // One kind with a form: no kind to choose.
+    expect(screen.queryByLabelText('Kind of calendar')).not.toBeInTheDocument();
+  });
+});
+
+describe('the Calendar tab: a connected calendar (issue 29)', () => {
+  it('says what is wrong, and that an ICS feed is booked by hand', async () => {
+    await openCalendarTab({
+      'GET /calendar/connections': connectionsAnswer([
+        makeConnection({ name: 'Broken', status: 'error', lastError: calendarMessages.signInFailed }),
+        makeConnection({ name: 'Feed', kind: 'ics', account: null, writesBookings: false }),
+      ]),
+    });
+    const broken = await screen.findByRole('listitem', { name: 'Broken' });
+    expect(within(broken).getByRole('alert')).toHaveTextContent(calendarMessages.signInFailed);
+    expect(within(broken).queryByText(/book by hand/)).not.toBeInTheDocument();
+    const feed = screen.getByRole('listitem', { name: 'Feed' });
+    expect(within(feed).getByText('Read-only: book by hand')).toBeInTheDocument();
+  });
+
+  it('saves the mode with its wait, look-ahead, excluded words and a title rule', async () => {
+    const cut = makeService({ name: 'Cut' });
+    const priya = makeStaff({ name: 'Priya' });
+    const salon = makeConnection({ name: 'Salon' });
+    const { app, api } = await openCalendarTab({
+      ...servicesAnswers([cut], [priya]),
+      'GET /calendar/connections': connectionsAnswer([salon]),
+      [`PATCH /calendar/connections/${salon.id}`]: (call) => ({
+        body: {
+          success: true,
+          data: { ...salon, ...(call.body as object) },
+          message: calendarMessages.settingsSaved,
+        },
+      }),
+    });
+    const form = await screen.findByRole('form', { name: 'Settings for Salon' });
+    expect(within(form).queryByLabelText(/Wait before opening/)).not.toBeInTheDocument();
+    await app.user.selectOptions(within(form).getByLabelText('When an appointment is cancelled'), 'auto');
+    const wait = within(form).getByLabelText(/Wait before opening/);
+    expect(wait).toHaveValue(5);
+    await app.user.clear(wait);
+    await app.user.type(wait, '90');
+    await app.user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    expect(await within(form).findByText(calendarMessages.invalidGrace)).toBeInTheDocument();
+    await app.user.clear(wait);
+    await app.user.type(wait, '10');
+    await app.user.clear(within(form).getByLabelText('Look ahead (days)'));
+    await app.user.type(within(form).getByLabelText('Look ahead (days)'), '14');
+    await app.user.type(within(form).getByLabelText('Never open events called'), ', Break ,');
+    await app.user.click(within(form).getByRole('button', { name: 'Add a rule' }));
+    const rule = within(form).getByTestId('calendar-rule');
+    await app.user.type(within(rule).getByLabelText('Title contains'), 'Cut');
+    await app.user.selectOptions(within(rule).getByLabelText('Service'), cut.id);
+    await app.user.selectOptions(within(rule).getByLabelText('Staff'), priya.id);
+    await app.user.type(within(rule).getByLabelText(/Price/), '45.5');
+    await app.user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(calendarMessages.settingsSaved)).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /calendar/connections/${salon.id}`)[0]?.body).toEqual({
+      mode: 'auto',
+      horizonDays: 14,
+      graceMinutes: 10,
+      exclude: ['Lunch', 'Blocked', 'Break'],
+      rules: [{ contains: 'Cut', serviceId: cut.id, staffId: priya.id, priceCents: 4550 }],
+    });
+  });
+
+  it('checks now, and disconnects only after asking', async () => {
+    const salon = makeConnection({ name: 'Salon' });
+    let list = [salon];
+    const { app, api } = await openCalendarTab({
+      'GET /calendar/connections': () => connectionsAnswer(list),
+      [`POST /calendar/connections/${salon.id}/sync`]: {
+        body: { success: true, data: salon, message: calendarMessages.synced },
+      },
+      [`DELETE /calendar/connections/${salon.id}`]: () => {
+        list = [];
+        return { body: { success: true, message: calendarMessages.disconnected } };
+      },
+    });
+    const card = await screen.findByRole('listitem', { name: 'Salon' });
+    await app.user.click(within(card).getByRole('button', { name: 'Check now' }));
+    expect(await screen.findByText(calendarMessages.synced)).toBeInTheDocument();
+    expect(api.callsTo(`POST /calendar/connections/${salon.id}/sync`)).toHaveLength(1);
+
+    await app.user.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect Salon?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    expect(api.callsTo(`DELETE /calendar/connections/${salon.id}`)).toHaveLength(0);
+    await app.user.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    await app.user.click(
+      within(screen.getByRole('dialog', { name: 'Disconnect Salon?' })).getByRole('button', {
+        name: 'Disconnect',
+      }),
+    );
+    expect(await screen.findByText(calendarMessages.disconnected)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Salon' })).not.toBeInTheDocument());
+  });
+});

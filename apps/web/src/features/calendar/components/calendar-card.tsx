@@ -1,0 +1,49 @@
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { useCalendarConnections } from '../api/calendar.ts';
+import { ConnectCalendarForm } from './connect-calendar-form.tsx';
+import { ConnectionCard } from './connection-card.tsx';
+import './calendar.css';
+
+/**
+ * The Account page's Calendar tab (issue 29): the calendars a cancellation is read from, their settings, and
+ * connecting another one.
+ */
+export function CalendarCard() {
+  const connections = useCalendarConnections();
+  return (
+    <section className="stack calendar-card" aria-labelledby="calendar-card-title">
+      <Card>
+        <header className="card__header">
+          <h2 id="calendar-card-title" className="card__title">
+            Calendar
+          </h2>
+          <p className="card__subtitle">
+            Connect the calendar you book in. When an appointment there is cancelled, the slot is offered to
+            your waitlist, and a claimed slot is booked back into it.
+          </p>
+        </header>
+        {connections.isPending ? <Skeleton lines={4} label="Loading your calendars" /> : null}
+        {connections.isError ? (
+          <div className="stack">
+            <Alert>{screenErrorMessage(connections.error, 'Failed to load your calendars.')}</Alert>
+            <Button variant="secondary" onClick={() => connections.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+        {connections.data ? <ConnectCalendarForm available={connections.data.available} /> : null}
+      </Card>
+      {connections.data && connections.data.data.length > 0 ? (
+        <ul className="list-stack calendar-card__list" aria-label="Connected calendars">
+          {connections.data.data.map((connection) => (
+            <ConnectionCard key={connection.id} connection={connection} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import type { CalendarDay } from '@waitlist/contract';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { clockLabel } from '../../../lib/clock.ts';
+import {
+  addDays,
+  blocksOfDay,
+  type DayBlock,
+  freeSlots,
+  hhmm,
+  hourRange,
+  SLOT_MINUTES,
+} from './day-layout.ts';
+
+/** Pixels per minute: an hour is 48 px, a half-hour gap a comfortable tap target. */
+const PX = 0.8;
+
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+
+function openingState(block: DayBlock): string {
+  if (block.claimedBy) return `Claimed by ${block.claimedBy}`;
+  const labels: Record<string, string> = {
+    open: 'Open',
+    filled: 'Filled',
+    expired: 'Expired',
+    closed: 'Closed',
+  };
+  return labels[block.status ?? ''] ?? block.status ?? '';
+}
+
+function Block({ block, from }: { block: DayBlock; from: number }) {
+  const style: CSSProperties = {
+    top: (block.start - from) * PX,
+    height: Math.max((block.end - block.start) * PX, 18),
+  };
+  const time = `${clockLabel(hhmm(block.start))}–${clockLabel(hhmm(block.end % (24 * 60)))}`;
+  if (block.kind === 'event') {
+    return (
+      <div className="day-block day-block--event" style={style} data-testid="day-event">
+        <span className="day-block__title">{block.title}</span>
+        <span className="day-block__time">{time}</span>
+      </div>
+    );
+  }
+  const state = openingState(block);
+  const tone = block.claimedBy ? 'claimed' : (block.status ?? 'open');
+  return (
+    <Link
+      to={`/openings/${block.openingId}`}
+      className={`day-block day-block--opening day-block--${tone}`}
+      style={style}
+      data-testid="day-opening"
+    >
+      <span className="day-block__title">{block.title}</span>
+      <span className="day-block__time">
+        {time} · {state}
+      </span>
+    </Link>
+  );
+}
+
+function DayColumn({
+  day,
+  date,
+  range,
+  onGap,
+}: {
+  day: CalendarDay;
+  date: string;
+  range: { from: number; to: number };
+  onGap: (date: string, time: string) => void;
+}) {
+  const blocks = blocksOfDay(day, date);
+  const label = dayLabel(date);
+  return (
+    <section className="day-column" aria-label={label}>
+      {day.days > 1 ? <h2 className="day-column__title">{label}</h2> : null}
+      <div className="day-column__body" style={{ height: (range.to - range.from) * PX }}>
+        {freeSlots(blocks, range).map((start) => (
+          <button
+            key={start}
+            type="button"
+            className="day-gap"
+            style={{ top: (start - range.from) * PX, height: SLOT_MINUTES * PX }}
+            aria-label={`Open a slot at ${clockLabel(hhmm(start))}, ${label}`}
+            onClick={() => onGap(date, hhmm(start))}
+          />
+        ))}
+        {blocks.map((block) => (
+          <Block key={block.key} block={block} from={range.from} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The day (or week) as a vertical timeline: calendar events grey, openings in colour, free half hours tappable. */
+export function DayTimeline({
+  day,
+  onGap,
+}: {
+  day: CalendarDay;
+  onGap: (date: string, time: string) => void;
+}) {
+  const dates = Array.from({ length: day.days }, (_, index) => addDays(day.date, index));
+  const range = hourRange(dates.flatMap((date) => blocksOfDay(day, date)));
+  const hours = Array.from({ length: (range.to - range.from) / 60 }, (_, index) => range.from + index * 60);
+  return (
+    <div className={`day-timeline${day.days > 1 ? ' day-timeline--week' : ''}`}>
+      <div className="day-hours" aria-hidden="true" style={{ height: (range.to - range.from) * PX }}>
+        {hours.map((minutes) => (
+          <span key={minutes} className="day-hours__label" style={{ top: (minutes - range.from) * PX }}>
+            {clockLabel(hhmm(minutes)).replace(':00', '')}
+          </span>
+        ))}
+      </div>
+      <div className="day-columns" style={{ gridTemplateColumns: `repeat(${day.days}, minmax(0, 1fr))` }}>
+        {dates.map((date) => (
+          <DayColumn key={date} day={day} date={date} range={range} onGap={onGap} />
+        ))}
+      </div>
+    </div>
+  );
+}
