@@ -22,6 +22,7 @@ function UnreadBadge({ count }: { count: number }) {
 const mainPages = [
   { to: '/waitlist', name: 'Waitlist' },
   { to: '/openings', name: 'Openings' },
+  { to: '/day', name: 'Day' },
   { to: '/services', name: 'Services' },
   { to: '/inbox', name: 'Inbox' },
   { to: '/dashboard', name: 'Dashboard' },

@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -10,6 +11,22 @@ import { Guard, PublicOnly } from './guards.tsx';
  */
 const page = <Module,>(load: () => Promise<Module>, pick: (module: Module) => RouteObject['Component']) => ({
   lazy: async () => ({ Component: pick(await load()) }),
+});
+
+/**
+ * A page with the calendar feature's cancellation cards on top (issue 29), composed here because features
+ * do not import each other; both chunks load together.
+ */
+const withCancellations = <Props extends { cancellations?: ReactNode }>(
+  load: () => Promise<ComponentType<Props>>,
+) => ({
+  lazy: async () => {
+    const [Page, { CancellationCards }] = await Promise.all([
+      load(),
+      import('../features/calendar/components/cancellation-cards.tsx'),
+    ]);
+    return { element: <Page {...({ cancellations: <CancellationCards /> } as Props)} /> };
+  },
 });
 
 /** Every route of SPEC §2 built so far, with its guard. Shared by the browser router and the tests. */
@@ -159,9 +176,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/openings',
-            ...page(
-              () => import('../features/openings/pages/openings-page.tsx'),
-              (m) => m.OpeningsPage,
+            ...withCancellations(
+              async () => (await import('../features/openings/pages/openings-page.tsx')).OpeningsPage,
             ),
           },
           {
@@ -182,16 +198,22 @@ export const routes: RouteObject[] = [
           {
             // The inbox (issue 15): the list, and one conversation beside it or on its own on a phone.
             path: '/inbox',
-            ...page(
-              () => import('../features/waitlist/pages/inbox-page.tsx'),
-              (m) => m.InboxPage,
+            ...withCancellations(
+              async () => (await import('../features/waitlist/pages/inbox-page.tsx')).InboxPage,
             ),
           },
           {
             path: '/inbox/:id',
+            ...withCancellations(
+              async () => (await import('../features/waitlist/pages/inbox-page.tsx')).InboxPage,
+            ),
+          },
+          {
+            // The owner's day (issue 29): the connected calendar's events beside the openings.
+            path: '/day',
             ...page(
-              () => import('../features/waitlist/pages/inbox-page.tsx'),
-              (m) => m.InboxPage,
+              () => import('../features/calendar/pages/day-page.tsx'),
+              (m) => m.DayPage,
             ),
           },
           {

@@ -15,10 +15,10 @@ import { PushToggle } from '../components/push-toggle.tsx';
 import { WeeklySummaryToggle } from '../components/weekly-summary-toggle.tsx';
 import '../components/account.css';
 
-export const accountTabs = ['information', 'plan', 'billing'] as const;
+export const accountTabs = ['information', 'plan', 'billing', 'calendar'] as const;
 export type AccountTab = (typeof accountTabs)[number];
 
-/** SPEC §2: ?tab= accepts only information, plan or billing; anything else shows information. */
+/** SPEC §2: ?tab= accepts only information, plan or billing (and calendar, issue 29); anything else shows information. */
 export function parseAccountTab(value: string | null): AccountTab {
   return accountTabs.find((tab) => tab === value) ?? 'information';
 }
@@ -32,9 +32,11 @@ type AccountPageProps = {
   billingPanel: ReactNode;
   /** The guided start after onboarding (onboarding feature), shown above the information tab until done. */
   checklist?: ReactNode;
+  /** The calendar feature's connected calendars (issue 29), at ?tab=calendar. */
+  calendarPanel?: ReactNode;
 };
 
-export function AccountPage({ planPanel, billingPanel, checklist }: AccountPageProps) {
+export function AccountPage({ planPanel, billingPanel, checklist, calendarPanel }: AccountPageProps) {
   const user = useCurrentUser();
   const { setUser } = useAuth();
   const toast = useToast();
@@ -111,6 +113,8 @@ export function AccountPage({ planPanel, billingPanel, checklist }: AccountPageP
           {planPanel}
           <DeleteAccountSection />
         </div>
+      ) : tab === 'calendar' ? (
+        <div className="account__panel">{calendarPanel}</div>
       ) : (
         <div className="account__panel">{billingPanel}</div>
       )}

@@ -1,7 +1,7 @@
 import type { AlertsToday, CreateOpeningBody, OpeningPreview } from '@waitlist/contract';
 import { useRef, useState } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -102,7 +102,14 @@ type OpenSlotFormProps = {
 
 /** Open a slot: the owner sees who the alert would text and why, then sends it. */
 export function OpenSlotForm({ timeZone, alertsToday, readOnly }: OpenSlotFormProps) {
-  const form = useZodForm(openSlotForm, { defaultValues: openSlotDefaults(todayInZone(timeZone)) });
+  // ?startsAt=YYYY-MM-DDTHH:MM (a gap tapped in the day view, issue 29) fills in the date and time.
+  const startsAt = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(useSearchParams()[0].get('startsAt') ?? '');
+  const form = useZodForm(openSlotForm, {
+    defaultValues: {
+      ...openSlotDefaults(startsAt?.[1] ?? todayInZone(timeZone)),
+      ...(startsAt ? { time: startsAt[2] } : {}),
+    },
+  });
   const { register, handleSubmit, watch, field, formState } = form;
   const slot = useOpenSlot(form.setError);
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -11,8 +12,8 @@ import { OpenSlotForm } from '../components/open-slot-form.tsx';
 import { OpeningCard } from '../components/opening-card.tsx';
 import '../components/openings.css';
 
-/** /openings: open a cancelled slot, and watch each alert live. */
-export function OpeningsPage() {
+/** /openings: open a cancelled slot, and watch each alert live. `cancellations`: the calendar's, on top (issue 29). */
+export function OpeningsPage({ cancellations }: { cancellations?: ReactNode }) {
   const openings = useOpenings();
   const user = useCurrentUser();
 
@@ -22,6 +23,7 @@ export function OpeningsPage() {
         <h1 className="page__title">Openings</h1>
         <p className="page__lead">A cancelled appointment becomes a text to your waitlist.</p>
       </header>
+      {cancellations}
       {openings.isPending ? (
         <Card>
           <Skeleton lines={6} label="Loading your openings" />

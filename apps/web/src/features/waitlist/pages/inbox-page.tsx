@@ -1,4 +1,5 @@
 import { type ConversationSummary, type InboxMessage, inboxMessages } from '@waitlist/contract';
+import type { ReactNode } from 'react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -20,7 +21,7 @@ import '../components/inbox.css';
  * /inbox and /inbox/:id (issue 15): every conversation with a customer who replied, newest first, with
  * unread counts; one conversation beside the list on a wide screen, on its own page on a phone.
  */
-export function InboxPage() {
+export function InboxPage({ cancellations }: { cancellations?: ReactNode }) {
   const { id } = useParams();
   return (
     <div className={`page inbox${id ? ' inbox--thread-open' : ''}`}>
@@ -28,6 +29,8 @@ export function InboxPage() {
         <h1 className="page__title">Inbox</h1>
         <p className="page__lead">Replies from your customers. Answer them here; they get it as a text.</p>
       </header>
+      {/* The calendar's cancellations waiting for a tap (issue 29), handed in by the router. */}
+      {cancellations}
       <div className="inbox__layout">
         <ConversationList selected={id} />
         <section className="inbox__thread" aria-label="Conversation">
