@@ -166,6 +166,25 @@ describe('the Calendar tab: a connected calendar (issue 29)', () => {
     });
   });
 
+  it('shows a saved title rule with its service and staff chosen', async () => {
+    const cut = makeService({ name: 'Cut' });
+    const priya = makeStaff({ name: 'Priya' });
+    await openCalendarTab({
+      ...servicesAnswers([cut], [priya]),
+      'GET /calendar/connections': connectionsAnswer([
+        makeConnection({
+          name: 'Salon',
+          rules: [{ contains: 'Cut', serviceId: cut.id, staffId: priya.id, priceCents: 4000 }],
+        }),
+      ]),
+    });
+    const rule = await screen.findByTestId('calendar-rule');
+    expect(within(rule).getByLabelText('Title contains')).toHaveValue('Cut');
+    expect(within(rule).getByLabelText('Service')).toHaveValue(cut.id);
+    expect(within(rule).getByLabelText('Staff')).toHaveValue(priya.id);
+    expect(within(rule).getByLabelText(/Price/)).toHaveValue('40.00');
+  });
+
   it('checks now, and disconnects only after asking', async () => {
     const salon = makeConnection({ name: 'Salon' });
     let list = [salon];

@@ -15,11 +15,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ChoiceSelect, SelectField } from '../../../components/ui/select-field.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { useServiceChoices } from '../../../lib/services-and-staff.ts';
+import { useServiceChoices, useServices, useStaff } from '../../../lib/services-and-staff.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { useDisconnectCalendar, useSaveCalendarSettings, useSyncCalendar } from '../api/calendar.ts';
 import { checkedAgo } from './checked-ago.ts';
@@ -140,6 +141,8 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
   const disconnect = useDisconnectCalendar();
   const [confirming, setConfirming] = useState(false);
   const [syncError, setSyncError] = useState<string | null>(null);
+  const services = useServices();
+  const staff = useStaff();
 
   const checkNow = async () => {
     setSyncError(null);
@@ -178,7 +181,12 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
           </Alert>
         )}
         {syncError ? <Alert>{syncError}</Alert> : null}
-        <SettingsForm connection={connection} />
+        {/* The rules' selects need their choices before the form sets their values. */}
+        {services.isPending || staff.isPending ? (
+          <Skeleton lines={4} label="Loading the settings" />
+        ) : (
+          <SettingsForm connection={connection} />
+        )}
         <div className="calendar-connection__actions">
           <Button variant="secondary" busy={sync.isPending} onClick={checkNow}>
             Check now

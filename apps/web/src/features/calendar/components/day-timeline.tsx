@@ -35,14 +35,19 @@ function openingState(block: DayBlock): string {
 }
 
 function Block({ block, from }: { block: DayBlock; from: number }) {
-  const style: CSSProperties = {
-    top: (block.start - from) * PX,
-    height: Math.max((block.end - block.start) * PX, 18),
-  };
+  const height = Math.max((block.end - block.start) * PX, 18);
+  const style: CSSProperties = { top: (block.start - from) * PX, height };
+  // Under 45 minutes there is room for one line: the title and the time side by side.
+  const short = height < 36 ? ' day-block--short' : '';
   const time = `${clockLabel(hhmm(block.start))}–${clockLabel(hhmm(block.end % (24 * 60)))}`;
   if (block.kind === 'event') {
     return (
-      <div className="day-block day-block--event" style={style} data-testid="day-event">
+      <div
+        className={`day-block day-block--event${short}`}
+        style={style}
+        title={`${block.title}, ${time}`}
+        data-testid="day-event"
+      >
         <span className="day-block__title">{block.title}</span>
         <span className="day-block__time">{time}</span>
       </div>
@@ -53,8 +58,9 @@ function Block({ block, from }: { block: DayBlock; from: number }) {
   return (
     <Link
       to={`/openings/${block.openingId}`}
-      className={`day-block day-block--opening day-block--${tone}`}
+      className={`day-block day-block--opening day-block--${tone}${short}`}
       style={style}
+      title={`${block.title}, ${time}, ${state}`}
       data-testid="day-opening"
     >
       <span className="day-block__title">{block.title}</span>
