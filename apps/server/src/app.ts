@@ -9,6 +9,7 @@ import type { AuthService } from './features/auth/auth.service.ts';
 import type { SocialAuthService } from './features/auth/social.service.ts';
 import type { BillingService } from './features/billing/billing.service.ts';
 import type { BillingWorker } from './features/billing/billing.worker.ts';
+import type { CalendarWorker } from './features/calendar/calendar.worker.ts';
 import type { Conversation } from './features/conversation/conversation.service.ts';
 import type { DashboardService } from './features/dashboard/dashboard.service.ts';
 import type { WeeklySummaryWorker } from './features/dashboard/weekly-summary.ts';
@@ -40,6 +41,7 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     billingWorker: BillingWorker;
     openingsWorker: OpeningsWorker;
+    calendarWorker: CalendarWorker;
     weeklySummaryWorker: WeeklySummaryWorker;
     metrics: Metrics;
     /** `draining` is set by main.ts when shutdown starts: readiness then answers 503. */
@@ -132,7 +134,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // request's path (issue 16).
   const logs = options.logger === undefined ? logDestination() : undefined;
   const app = createFastify(options, logs);
-  const services = await composeServices({ options, clock, logger: app.log });
+  const services = await composeServices({
+    options,
+    clock,
+    logger: app.log,
+    self: app,
+  });
   const lifecycle = { draining: false, inFlight: 0 };
   decorateApp(app, { config, services, lifecycle, logs });
   registerContentSecurityPolicy(app, config, services.billingProvider);
@@ -151,10 +158,20 @@ function decorateApp(
   },
 ) {
   const { config, services, lifecycle, logs } = parts;
-  const { outbox, billingWorker, openingsWorker, weeklySummaryWorker, metrics, limiter, email } = services;
+  const {
+    outbox,
+    billingWorker,
+    openingsWorker,
+    calendarWorker,
+    weeklySummaryWorker,
+    metrics,
+    limiter,
+    email,
+  } = services;
   app.decorate('outbox', outbox);
   app.decorate('billingWorker', billingWorker);
   app.decorate('openingsWorker', openingsWorker);
+  app.decorate('calendarWorker', calendarWorker);
   app.decorate('weeklySummaryWorker', weeklySummaryWorker);
   app.decorate('metrics', metrics);
   app.decorate('lifecycle', lifecycle);
@@ -193,6 +210,7 @@ function decorateApp(
     logs?.stop();
     await billingWorker.stop();
     await openingsWorker.stop();
+    await calendarWorker.stop();
     await weeklySummaryWorker.stop();
     await outbox.stop();
     await limiter.close();

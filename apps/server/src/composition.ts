@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import { createHmac, hkdfSync } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { BuildAppOptions } from './app.ts';
 import { createAdminService } from './features/admin/admin.service.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -7,9 +7,14 @@ import { createSocialAuthService } from './features/auth/social.service.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { createBillingWorker } from './features/billing/billing.worker.ts';
 import { readOnlyReason } from './features/billing/billing-standing.ts';
+import { createCalendarService } from './features/calendar/calendar.service.ts';
+import { createCalendarWorker } from './features/calendar/calendar.worker.ts';
+import { createCalendarFetch } from './features/calendar/calendar-fetch.ts';
+import { createProposals } from './features/calendar/proposals.ts';
 import { createConversation } from './features/conversation/conversation.service.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createWeeklySummary, createWeeklySummaryWorker } from './features/dashboard/weekly-summary.ts';
+import { localCalendarFetch } from './features/dev/local-calendar.routes.ts';
 import { createInboundTexts, createMessagingService } from './features/messaging/messaging.service.ts';
 import { createSmsDelivery } from './features/messaging/sms-delivery.ts';
 import { createTexting, senderRefusal } from './features/messaging/texting.ts';
@@ -40,6 +45,7 @@ import {
   adminUsers,
   billingUsers,
   businessNumbers,
+  calendarOpenings,
   conversationCustomers,
   dashboardSources,
   entryCatalog,
@@ -65,6 +71,8 @@ interface Composition {
   options: BuildAppOptions;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** The app itself: the server reads its local calendar through its `inject`, without a network port. */
+  self: Pick<FastifyInstance, 'inject'>;
 }
 
 /** What most services take: the database, the clock, the log, the public address and the outbox's wake-up. */
@@ -81,7 +89,56 @@ export async function composeServices(composition: Composition) {
   const accounts = await createAccounts(composition, context, customerTexting.limiter);
   // A business's services, staff and offer rules (issue 26).
   const servicesService = createServicesService({ ...context, readOnlyReason, users: owners });
-  return { ...delivery, ...customerTexting, ...dashboard, ...accounts, servicesService };
+  const calendars = createCalendars(composition, context, customerTexting, delivery.vapidKeys);
+  return { ...delivery, ...customerTexting, ...dashboard, ...accounts, servicesService, ...calendars };
+}
+
+/**
+ * Connected calendars (issue 29): their cancellations proposed to the owner or opened by themselves, and the
+ * worker that reads them. Secrets are sealed with CALENDAR_ENCRYPTION_KEY, else a key derived (HKDF) from the
+ * stored VAPID private key under a label of its own.
+ */
+function createCalendars(
+  { options, logger, self }: Composition,
+  context: ServiceContext,
+  texting: Pick<ReturnType<typeof createCustomerTexting>, 'openingsService' | 'limiter'>,
+  vapidKeys: ReturnType<typeof createDelivery>['vapidKeys'],
+) {
+  const { config } = options;
+  let derived: Uint8Array | undefined;
+  const sealKey = async () => {
+    if (config.calendar.encryptionKey) return config.calendar.encryptionKey;
+    derived ??= new Uint8Array(
+      hkdfSync('sha256', (await vapidKeys()).privateKey, 'waitlist', 'calendar secrets', 32),
+    );
+    return derived;
+  };
+  const calendarService = createCalendarService({
+    ...context,
+    limiter: texting.limiter,
+    sealKey,
+    fetch: createCalendarFetch({ allowPrivate: config.calendar.allowPrivateAddresses }),
+    // The local calendar (/dev/calendar) is there wherever the local tools are: read through `inject`.
+    ...(config.localTools === 'closed'
+      ? { available: ['caldav', 'ics'] as const }
+      : {
+          available: ['caldav', 'ics', 'local'] as const,
+          local: {
+            url: (userId: string) => `http://localhost/dev/calendar/dav/${userId}/`,
+            fetch: localCalendarFetch(self),
+          },
+        }),
+    users: owners,
+    openSlotIn: texting.openingsService.openIn,
+    notifyOwner,
+  });
+  const proposals = createProposals({
+    ...context,
+    openSlotIn: texting.openingsService.openIn,
+    openingsBetween: calendarOpenings,
+  });
+  const calendarWorker = createCalendarWorker({ calendarService, proposals, logger });
+  return { calendarService, proposals, calendarWorker };
 }
 
 /** Email, texts and pushes, and the outbox worker that delivers them, with the metrics that watch it. */

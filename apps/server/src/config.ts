@@ -39,6 +39,8 @@ export interface Config {
   signupLimitPerHour: number;
   /** The join page's proof of work: its signing key (undefined: derived from a stored secret), its cost. */
   altcha: { hmacKey: string | undefined; cost: number };
+  /** Connected calendars: the sealing key (undefined: derived from a stored secret), private addresses allowed. */
+  calendar: { encryptionKey: Buffer | undefined; allowPrivateAddresses: boolean };
   publicUrl: string;
   database: { url: string } | { dataDir: string };
   email: { provider: 'smtp'; url: string; from: string } | { provider: 'local'; from: string };
@@ -87,6 +89,12 @@ export function loadConfig(
         : env.TRUST_PROXY.split(',').map((part) => part.trim()),
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     altcha: { hmacKey: env.ALTCHA_HMAC_KEY, cost: env.ALTCHA_COST },
+    calendar: {
+      encryptionKey: env.CALENDAR_ENCRYPTION_KEY
+        ? Buffer.from(env.CALENDAR_ENCRYPTION_KEY, 'base64')
+        : undefined,
+      allowPrivateAddresses: env.CALENDAR_ALLOW_PRIVATE_ADDRESSES === 'true',
+    },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
     email: env.SMTP_URL

@@ -113,6 +113,7 @@ startWorkers = setTimeout(() => {
   app.outbox.start();
   app.billingWorker.start();
   app.openingsWorker.start();
+  app.calendarWorker.start();
   app.weeklySummaryWorker.start();
 }, workersStartMs);
 const where =

@@ -15,8 +15,10 @@ import { billingRoutes } from './features/billing/billing.routes.ts';
 import { localBillingPages } from './features/billing/local-billing.pages.ts';
 import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
 import { notificationsRoutes } from './features/billing/notifications.routes.ts';
+import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
+import { localCalendarRoutes } from './features/dev/local-calendar.routes.ts';
 import { devPhoneRoutes } from './features/dev/phone.routes.ts';
 import { apiDocsRoutes } from './features/docs/api-docs.routes.ts';
 import { phoneNumberRoutes } from './features/messaging/messaging.routes.ts';
@@ -33,6 +35,7 @@ import type { Clock } from './lib/clock.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { localToolsGuard } from './plugins/local-tools.ts';
 import { isLocalBillingProvider } from './providers/billing/local.ts';
+import { localCalendarBusinesses } from './wiring.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -127,6 +130,11 @@ async function registerApi(api: FastifyInstance, context: RouteContext, guards: 
   await api.register(joinRoutes, { joinService: services.joinService, authenticate });
   await api.register(openingsRoutes, { openingsService: services.openingsService, authenticate });
   await api.register(servicesRoutes, { servicesService: services.servicesService, authenticate });
+  await api.register(calendarRoutes, {
+    calendarService: services.calendarService,
+    proposals: services.proposals,
+    authenticate,
+  });
   await api.register(dashboardRoutes, { dashboardService: services.dashboardService, authenticate });
   await api.register(phoneNumberRoutes, { messagingService, authenticate });
   // Its own plugin context: it keeps request bodies raw, as the signature check needs.
@@ -152,7 +160,7 @@ async function registerApi(api: FastifyInstance, context: RouteContext, guards: 
 /** The local tools (mailbox, phone) and the local billing provider's pages. */
 async function registerLocalTools(
   app: FastifyInstance,
-  { config, database, services }: RouteContext,
+  { config, database, clock, services }: RouteContext,
   guards: Guards,
 ) {
   const { email, sms, messagingService, conversation, outbox, billingService } = services;
@@ -169,6 +177,12 @@ async function registerLocalTools(
           afterReply: () => outbox.drain(),
         });
       }
+      // The local calendar (issue 29), whatever the providers: served as CalDAV, edited at /dev/calendar.
+      await tools.register(localCalendarRoutes, {
+        db: database.db,
+        clock,
+        businesses: localCalendarBusinesses(database.db),
+      });
     });
   }
   if (localBilling) {

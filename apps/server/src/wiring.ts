@@ -5,7 +5,8 @@
  */
 
 import { businessNameIn, customerWords } from '@waitlist/contract';
-import type { Executor } from './db/client.ts';
+import type { Database, Executor } from './db/client.ts';
+import type { UserRow } from './db/rows.ts';
 import * as authRepo from './features/auth/auth.repo.ts';
 import { verdictAfterAnswer } from './features/conversation/reply-policy.ts';
 import * as messagingRepo from './features/messaging/messaging.repo.ts';
@@ -133,3 +134,16 @@ export const joinOwners = {
   setJoinSlugIfMissing: authRepo.setJoinSlugIfMissing,
   lockUser: authRepo.lockUser,
 };
+
+/** The openings of a span of days, as connected calendars' day view reads them (issue 29). */
+export const calendarOpenings = openingsRepo.openingsBetween;
+
+/** The businesses as the local calendar's pages and CalDAV name them (features/auth's repo owns `users`). */
+export function localCalendarBusinesses(db: Database) {
+  const business = (user: UserRow | undefined) =>
+    user && { id: user.id, businessName: user.businessName, timeZone: user.timeZone, email: user.email };
+  return {
+    findById: async (id: string) => business(await authRepo.findUserById(db, id)),
+    findByEmail: async (email: string) => business(await authRepo.findUserByEmail(db, email)),
+  };
+}

@@ -191,6 +191,8 @@ export const calendarConnectionResponse = z.object({
 export const calendarProposalsResponse = z.object({
   success: z.literal(true),
   data: z.array(calendarProposalSchema),
+  /** The business's time zone, which the cards' times are written in ("3:30 pm"). */
+  timeZone: z.string(),
 });
 export const calendarProposalResponse = z.object({
   success: z.literal(true),

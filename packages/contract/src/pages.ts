@@ -26,6 +26,7 @@ export const webPagePatterns = [
   '/inbox',
   '/inbox/:id',
   '/services',
+  '/day',
   '/join/:slug',
   '/join/:slug/poster',
   '/admin',

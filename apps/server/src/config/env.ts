@@ -126,6 +126,14 @@ export const envSchema = z.object({
   ALTCHA_HMAC_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
   }),
+  // Connected calendars (issue 29): the key CalDAV passwords, ICS links and OAuth tokens are sealed with
+  // (base64 of 32 bytes; unset, one is derived from the stored VAPID private key: set it in production), and
+  // whether calendar addresses may be private (a self-hosted CalDAV server on the LAN; never the default).
+  CALENDAR_ENCRYPTION_KEY: optionalString.refine(
+    (value) => value === undefined || Buffer.from(value, 'base64').length === 32,
+    { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' },
+  ),
+  CALENDAR_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
   ALTCHA_COST: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().int().min(1).max(1_000_000).default(1000),

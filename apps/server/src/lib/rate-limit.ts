@@ -60,6 +60,12 @@ export const rateLimitRules = {
   verifyAccountIp: { points: 30, durationSeconds: 15 * 60 },
   /** Billing emails an owner can ask for (POST /notifications/*): enough for any real use, no mail bomb. */
   billingNotificationAccount: { points: 30, durationSeconds: 60 * 60 },
+  /**
+   * Connected calendars (issue 29): each connect attempt and each "Check now" makes the server call an address
+   * the owner named, so an account gets a budget: plenty for trying a few passwords, no request cannon.
+   */
+  calendarConnectAccount: { points: 20, durationSeconds: 60 * 60 },
+  calendarSyncAccount: { points: 60, durationSeconds: 60 * 60 },
 } as const;
 
 export type RateLimitRule = keyof typeof rateLimitRules;

@@ -76,6 +76,8 @@ const ownersResource = (status: number, others = 404): Expected => ({
   otherOwner: others,
   admin: others,
 });
+/** A well-formed id that names nothing: the ownership check answers 404. */
+const NO_SUCH_UUID = '00000000-0000-4000-8000-000000000000';
 /** A local tool: anyone on loopback; on a public HOST with LOCAL_TOOLS=admin, admins only. */
 const tool = (status: number, extra: Omit<MatrixRow, 'expect' | 'publicHost'> = {}): MatrixRow => ({
   expect: everyone(status),
@@ -251,6 +253,17 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/settings/offers': row(fullOwners(200)),
   'PUT /api/v1/settings/offers': row(fullOwners(400)),
 
+  // ---- connected calendars (issue 29): full owners only; a connection or proposal of no one's is 404 ----
+  'GET /api/v1/calendar/connections': row(fullOwners(200)),
+  'POST /api/v1/calendar/connections': row(fullOwners(400)),
+  'PATCH /api/v1/calendar/connections/:id': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
+  'DELETE /api/v1/calendar/connections/:id': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
+  'POST /api/v1/calendar/connections/:id/sync': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
+  'GET /api/v1/calendar/proposals': row(fullOwners(200)),
+  'POST /api/v1/calendar/proposals/:id/open': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
+  'POST /api/v1/calendar/proposals/:id/dismiss': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
+  'GET /api/v1/calendar/day': row(fullOwners(200), { query: 'date=2026-11-27&days=7' }),
+
   // ---- the business's text number ----
   'GET /api/v1/phone-number': row(fullOwners(200)),
   // Every role with a business already has a verified number.
@@ -271,4 +284,18 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/v1/dev/billing/advance': tool(400),
   'POST /api/v1/dev/billing/reset': tool(200),
   'GET /api/v1/dev/billing/clock': tool(200),
+  // The local calendar (issue 29): CalDAV, its page and its JSON twin; an unknown business is 404.
+  'PROPFIND /dev/calendar/dav/:userId/': tool(404),
+  'REPORT /dev/calendar/dav/:userId/': tool(404),
+  'PROPFIND /dev/calendar/dav/:userId/:object': tool(404),
+  'GET /dev/calendar/dav/:userId/:object': tool(404),
+  'PUT /dev/calendar/dav/:userId/:object': tool(404),
+  'DELETE /dev/calendar/dav/:userId/:object': tool(404),
+  'GET /dev/calendar': tool(200),
+  'POST /dev/calendar/events': tool(400),
+  'POST /dev/calendar/events/:userId/:uid': tool(400),
+  'GET /api/v1/dev/calendar/events': tool(400),
+  'POST /api/v1/dev/calendar/events': tool(400),
+  'PATCH /api/v1/dev/calendar/events/:userId/:uid': tool(400),
+  'DELETE /api/v1/dev/calendar/events/:userId/:uid': tool(404),
 };

@@ -19,6 +19,9 @@ export interface CalendarEvent {
 /** The property we put on every event we write, valued with the opening's id. */
 export const OURS_PROPERTY = 'X-WAITLIST-OPENING';
 
-/** One instance of one event: what a cancellation or a move is reported against. */
+/**
+ * One instance of one event: what a cancellation or a move is reported against, and the key it is stored
+ * under. The separator is U+001F (unit separator): a UID never holds it, and PostgreSQL text takes it (not NUL).
+ */
 export const instanceKey = (event: Pick<CalendarEvent, 'uid' | 'recurrenceId'>) =>
-  `${event.uid}\u0000${event.recurrenceId ?? ''}`;
+  `${event.uid}\u001f${event.recurrenceId ?? ''}`;

@@ -9,9 +9,10 @@
  */
 export interface TitleRule {
   contains: string;
-  serviceId?: string;
-  staffId?: string;
-  priceCents?: number;
+  /** null or absent: the rule does not set it. */
+  serviceId?: string | null;
+  staffId?: string | null;
+  priceCents?: number | null;
 }
 
 export interface TitleMatch {
@@ -35,9 +36,9 @@ export function matchTitle(title: string, rules: readonly TitleRule[]): TitleMat
     const needle = foldText(rule.contains);
     if (needle === '' || !folded.includes(needle)) return;
     match.matchedRules.push(index);
-    if (match.serviceId === undefined && rule.serviceId !== undefined) match.serviceId = rule.serviceId;
-    if (match.staffId === undefined && rule.staffId !== undefined) match.staffId = rule.staffId;
-    if (match.priceCents === undefined && rule.priceCents !== undefined) match.priceCents = rule.priceCents;
+    if (match.serviceId === undefined && rule.serviceId != null) match.serviceId = rule.serviceId;
+    if (match.staffId === undefined && rule.staffId != null) match.staffId = rule.staffId;
+    if (match.priceCents === undefined && rule.priceCents != null) match.priceCents = rule.priceCents;
   });
   return match.matchedRules.length > 0 ? match : null;
 }

@@ -230,6 +230,10 @@ export function createOpeningsService(deps: OpeningsDeps) {
       return detail(user.id, id);
     },
 
+    /** Opens a slot in the caller's transaction (a calendar's cancellation, issue 29), as `create` does. */
+    openIn: (tx: Executor, userId: string, input: CreateOpeningBody, now: Date) =>
+      openSlot(deps, tx, userId, input, now),
+
     /** The winner backed out: the slot goes to the next customers in the plan's order (issue 26). */
     async release(user: UserRow, id: string) {
       const now = clock.now();

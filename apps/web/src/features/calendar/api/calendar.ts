@@ -93,13 +93,13 @@ export const useSyncCalendar = () => useConnectionMutation(syncCalendar);
 export const proposalsQueryOptions = () =>
   queryOptions({
     queryKey: calendarKeys.proposals,
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest<ProposalsAnswer>('/calendar/proposals', {
-          defaultMessage: 'Failed to load the cancellations',
-          signal,
-        })
-      ).data,
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest<ProposalsAnswer>('/calendar/proposals', {
+        defaultMessage: 'Failed to load the cancellations',
+        signal,
+      });
+      return { proposals: answer.data, timeZone: answer.timeZone };
+    },
     // A cancellation arrives by itself: look again every half minute while the page is open.
     refetchInterval: 30_000,
   });

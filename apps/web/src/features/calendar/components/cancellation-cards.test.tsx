@@ -18,6 +18,8 @@ function signedIn(handlers: Record<string, Handler>) {
   });
 }
 
+/** The test's own zone: todayAt() makes times in it. */
+const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const cards = () => screen.findByRole('region', { name: 'Cancellations from your calendar' });
 
 describe('cancellation cards (issue 29)', () => {
@@ -25,7 +27,9 @@ describe('cancellation cards (issue 29)', () => {
     const cut = makeProposal({ title: 'Cut – Priya', startsAt: todayAt(15, 30) });
     let waiting = [cut];
     const api = signedIn({
-      'GET /calendar/proposals': () => ({ body: { success: true, data: waiting } }),
+      'GET /calendar/proposals': () => ({
+        body: { success: true, data: waiting, timeZone: LOCAL_ZONE },
+      }),
       [`POST /calendar/proposals/${cut.id}/open`]: () => {
         waiting = [];
         return {
@@ -56,7 +60,9 @@ describe('cancellation cards (issue 29)', () => {
     const color = makeProposal({ title: 'Color', startsAt: todayAt(11, 0) });
     let waiting = [color];
     const api = signedIn({
-      'GET /calendar/proposals': () => ({ body: { success: true, data: waiting } }),
+      'GET /calendar/proposals': () => ({
+        body: { success: true, data: waiting, timeZone: LOCAL_ZONE },
+      }),
       [`POST /calendar/proposals/${color.id}/dismiss`]: () => {
         waiting = [];
         return { body: { success: true, data: { ...color, status: 'dismissed' } } };
@@ -74,7 +80,7 @@ describe('cancellation cards (issue 29)', () => {
   it('shows when a scheduled one opens by itself, and Stop stops it', async () => {
     const cut = makeProposal({ status: 'scheduled', startsAt: todayAt(16, 0), opensAt: todayAt(15, 5) });
     const api = signedIn({
-      'GET /calendar/proposals': { body: { success: true, data: [cut] } },
+      'GET /calendar/proposals': { body: { success: true, data: [cut], timeZone: LOCAL_ZONE } },
       [`POST /calendar/proposals/${cut.id}/dismiss`]: {
         body: {
           success: true,

@@ -9,22 +9,17 @@ import { formatInZone } from '../../../lib/clock.ts';
 import { useAnswerProposal, useCalendarProposals } from '../api/calendar.ts';
 import './calendar.css';
 
-const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
+const dayIn = (instant: Date, timeZone: string | undefined) =>
+  formatInZone(instant, timeZone, { year: 'numeric', month: 'numeric', day: 'numeric' });
 
-/**
- * "3:30 pm", or "Sat 3:30 pm" when not today. The proposals answer carries no time zone, so this is the
- * phone's own, which is the business's for an owner at work.
- */
-export function proposalTime(iso: string, now = new Date()): string {
+/** "3:30 pm", or "Sat 3:30 pm" when not today, in the business's time zone. */
+export function proposalTime(iso: string, timeZone?: string, now = new Date()): string {
   const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-  return formatInZone(
-    iso,
-    undefined,
-    sameDay(new Date(iso), now) ? options : { ...options, weekday: 'short' },
-  );
+  const today = dayIn(new Date(iso), timeZone) === dayIn(now, timeZone);
+  return formatInZone(iso, timeZone, today ? options : { ...options, weekday: 'short' });
 }
 
-function ProposalCard({ proposal }: { proposal: CalendarProposal }) {
+function ProposalCard({ proposal, timeZone }: { proposal: CalendarProposal; timeZone: string }) {
   const toast = useToast();
   const answer = useAnswerProposal();
   const [error, setError] = useState<string | null>(null);
@@ -48,10 +43,12 @@ function ProposalCard({ proposal }: { proposal: CalendarProposal }) {
     <li aria-label={proposal.title}>
       <Card className={`cancellation-card${scheduled ? ' cancellation-card--scheduled' : ''}`}>
         <p className="cancellation-card__title">
-          {calendarMessages.proposalTitle(proposalTime(proposal.startsAt), proposal.title)}
+          {calendarMessages.proposalTitle(proposalTime(proposal.startsAt, timeZone), proposal.title)}
         </p>
         {scheduled && proposal.opensAt ? (
-          <p className="muted cancellation-card__note">Opens by itself at {proposalTime(proposal.opensAt)}</p>
+          <p className="muted cancellation-card__note">
+            Opens by itself at {proposalTime(proposal.opensAt, timeZone)}
+          </p>
         ) : null}
         {error ? <Alert>{error}</Alert> : null}
         <div className="cancellation-card__actions">
@@ -87,7 +84,8 @@ function ProposalCard({ proposal }: { proposal: CalendarProposal }) {
  */
 export function CancellationCards() {
   const proposals = useCalendarProposals();
-  const waiting = (proposals.data ?? []).filter(
+  const timeZone = proposals.data?.timeZone ?? 'UTC';
+  const waiting = (proposals.data?.proposals ?? []).filter(
     (proposal) => proposal.status === 'proposed' || proposal.status === 'scheduled',
   );
   if (waiting.length === 0) return null;
@@ -95,7 +93,7 @@ export function CancellationCards() {
     <section className="cancellation-cards" aria-label="Cancellations from your calendar">
       <ul className="list-stack">
         {waiting.map((proposal) => (
-          <ProposalCard key={proposal.id} proposal={proposal} />
+          <ProposalCard key={proposal.id} proposal={proposal} timeZone={timeZone} />
         ))}
       </ul>
     </section>

@@ -1,0 +1,182 @@
+import type { CalendarKind } from '@waitlist/contract';
+import { type CalDavObject, connectCalDav } from './caldav-client.ts';
+import type { StoredEvent } from './calendar.repo.ts';
+import { boundedText, CalendarAddressRefused } from './calendar-fetch.ts';
+import { type IcsWindow, parseIcs } from './ics.ts';
+
+/** What a connection keeps between two reads: a sync token (CalDAV sync-collection) and a CTag or ETag. */
+export interface ReadState {
+  syncToken: string | null;
+  ctag: string | null;
+}
+
+/** How to reach one calendar: its kind, address and credentials (opened from the sealed secret). */
+export interface CalendarSource {
+  kind: CalendarKind;
+  /** The CalDAV server, the ICS feed, or the local calendar's CalDAV address. */
+  url: string;
+  /** The CalDAV collection read (null on first connect: the account's first calendar is taken). */
+  calendarRef: string | null;
+  username: string | null;
+  password: string | null;
+  fetch: typeof globalThis.fetch;
+}
+
+export interface ReadResult {
+  events: StoredEvent[];
+  state: ReadState;
+  /** The calendar's name and collection, as found (first connect). */
+  name: string;
+  calendarRef: string | null;
+  /** HTTP requests the read made (what a sync costs). */
+  requests: number;
+}
+
+/** A CalDAV server, an ICS feed or the local calendar answered, but not with a calendar. */
+export class CalendarReadError extends Error {
+  override name = 'CalendarReadError';
+  constructor(
+    message: string,
+    readonly reason: 'sign-in' | 'no-calendar' | 'unreadable' | 'unreachable',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The source's fetch, remembering an address refusal: a client library may wrap the error it gets, and the
+ * owner must still be told that the address is not allowed (not that it is unreachable).
+ */
+function watchingRefusals(fetch: typeof globalThis.fetch) {
+  const seen: { refused?: CalendarAddressRefused } = {};
+  const watched: typeof globalThis.fetch = async (input, init) => {
+    try {
+      return await fetch(input, init);
+    } catch (error) {
+      if (error instanceof CalendarAddressRefused) seen.refused = error;
+      throw error;
+    }
+  };
+  return {
+    fetch: watched,
+    rethrow: (error: unknown): never => {
+      throw seen.refused ?? error;
+    },
+  };
+}
+
+const eventsOfObject = (object: CalDavObject, window: IcsWindow): StoredEvent[] =>
+  parseIcs(object.data, window).map((event) => ({ ...event, href: object.href, etag: object.etag }));
+
+/**
+ * Reads a CalDAV calendar (or the local one): everything the first time, then only what changed since the
+ * last read (sync-collection, else CTag/ETag), merged into what was seen before. The result is the whole
+ * calendar as it is now, over `window`.
+ */
+async function readCalDav(
+  source: CalendarSource,
+  before: readonly StoredEvent[],
+  state: ReadState,
+  window: IcsWindow,
+): Promise<ReadResult> {
+  let client: Awaited<ReturnType<typeof connectCalDav>>;
+  const watched = watchingRefusals(source.fetch);
+  try {
+    client = await connectCalDav({
+      serverUrl: source.url,
+      username: source.username ?? '',
+      password: source.password ?? '',
+      fetch: watched.fetch,
+    });
+  } catch (error) {
+    if (error instanceof CalendarAddressRefused) throw error;
+    const status = (error as { status?: number }).status;
+    if (status === 401 || status === 403) throw new CalendarReadError((error as Error).message, 'sign-in');
+    watched.rethrow(new CalendarReadError((error as Error).message, 'unreachable'));
+    throw error;
+  }
+  let calendarRef = source.calendarRef;
+  let name = '';
+  if (!calendarRef) {
+    const [first] = await client.listCalendars();
+    if (!first) throw new CalendarReadError('The account has no calendar', 'no-calendar');
+    calendarRef = first.url;
+    name = first.displayName;
+  }
+  const known = before.length > 0 || state.syncToken !== null || state.ctag !== null;
+  if (!known) {
+    const { objects, state: next } = await client.fullSync(calendarRef);
+    return {
+      events: objects.flatMap((object) => eventsOfObject(object, window)),
+      state: { syncToken: next.syncToken, ctag: next.ctag },
+      name,
+      calendarRef,
+      requests: client.requestCount(),
+    };
+  }
+  const etags: Record<string, string> = {};
+  for (const event of before) if (event.href && event.etag) etags[event.href] = event.etag;
+  const changes = await client.syncChanges(calendarRef, { ...state, etags });
+  const touched = new Set([...changes.changed.map((object) => object.href), ...changes.deleted]);
+  const kept =
+    changes.method === 'unchanged' ? before : before.filter((event) => !touched.has(event.href ?? ''));
+  return {
+    events: [...kept, ...changes.changed.flatMap((object) => eventsOfObject(object, window))],
+    state: { syncToken: changes.state.syncToken, ctag: changes.state.ctag },
+    name,
+    calendarRef,
+    requests: client.requestCount(),
+  };
+}
+
+/** Reads an ICS feed: a conditional GET (its ETag), re-parsed whole when it changed. */
+async function readIcs(
+  source: CalendarSource,
+  before: readonly StoredEvent[],
+  state: ReadState,
+  window: IcsWindow,
+): Promise<ReadResult> {
+  const url = source.url.replace(/^webcal:/i, 'https:');
+  let response: Response;
+  try {
+    response = await source.fetch(url, {
+      headers: { accept: 'text/calendar', ...(state.ctag ? { 'if-none-match': state.ctag } : {}) },
+      redirect: 'follow',
+    });
+  } catch (error) {
+    if (error instanceof CalendarAddressRefused) throw error;
+    throw new CalendarReadError((error as Error).message, 'unreachable');
+  }
+  const name = new URL(url).host;
+  if (response.status === 304) return { events: [...before], state, name, calendarRef: null, requests: 1 };
+  if (response.status === 401 || response.status === 403)
+    throw new CalendarReadError(`The feed answered ${response.status}`, 'sign-in');
+  if (!response.ok) throw new CalendarReadError(`The feed answered ${response.status}`, 'unreachable');
+  const text = await boundedText(response);
+  if (!/BEGIN:VCALENDAR/i.test(text)) throw new CalendarReadError('Not an iCalendar feed', 'unreadable');
+  let events: StoredEvent[];
+  try {
+    events = parseIcs(text, window).map((event) => ({ ...event, href: null, etag: null }));
+  } catch (error) {
+    throw new CalendarReadError((error as Error).message, 'unreadable');
+  }
+  return {
+    events,
+    state: { syncToken: null, ctag: response.headers.get('etag') },
+    name,
+    calendarRef: null,
+    requests: 1,
+  };
+}
+
+/** Reads any connected calendar as it is now (Google and Microsoft come with their own readers). */
+export function readCalendar(
+  source: CalendarSource,
+  before: readonly StoredEvent[],
+  state: ReadState,
+  window: IcsWindow,
+): Promise<ReadResult> {
+  if (source.kind === 'ics') return readIcs(source, before, state, window);
+  if (source.kind === 'caldav' || source.kind === 'local') return readCalDav(source, before, state, window);
+  return Promise.reject(new CalendarReadError(`No reader for ${source.kind} calendars yet`, 'unreachable'));
+}

@@ -1,0 +1,187 @@
+import { type CalendarKind, type calendarConnectBody, calendarMessages as m } from '@waitlist/contract';
+import type { z } from 'zod';
+import { BadRequest } from '../../lib/errors.ts';
+import { pushTime } from '../../lib/time-zone.ts';
+import type { ConnectionRow, StoredEvent } from './calendar.repo.ts';
+import * as repo from './calendar.repo.ts';
+import type { CalendarDeps } from './calendar.service.ts';
+import { instanceKey } from './calendar-event.ts';
+import { CalendarAddressRefused } from './calendar-fetch.ts';
+import { CalendarReadError, type CalendarSource, type ReadResult, readCalendar } from './calendar-reader.ts';
+import { detectChanges } from './changes.ts';
+import { openSecret } from './secret-box.ts';
+import { matchTitle } from './title-rules.ts';
+
+const DAY_MS = 86_400_000;
+/** A slot is 5 minutes to 24 hours, as any opening. */
+const durationOf = (event: StoredEvent) =>
+  Math.min(24 * 60, Math.max(5, Math.round((event.end.getTime() - event.start.getTime()) / 60_000)));
+
+/** What the owner reads when a calendar cannot be reached or read, and on which field. */
+export function refusalOf(error: unknown): { message: string; field?: string } {
+  if (error instanceof CalendarAddressRefused) return { message: m.urlNotAllowed, field: 'url' };
+  if (error instanceof CalendarReadError) {
+    if (error.reason === 'sign-in') return { message: m.signInFailed, field: 'password' };
+    if (error.reason === 'no-calendar') return { message: m.noCalendars, field: 'url' };
+    if (error.reason === 'unreadable') return { message: m.feedUnreadable, field: 'url' };
+  }
+  return { message: m.unreachable, field: 'url' };
+}
+
+/** The span a read covers: from a day back to the horizon and two months past it (a moved event stays seen). */
+export const windowOf = (now: Date, horizonDays: number, timeZone: string) => ({
+  from: new Date(now.getTime() - DAY_MS),
+  to: new Date(now.getTime() + (horizonDays + 60) * DAY_MS),
+  defaultTimeZone: timeZone,
+});
+
+/** The proposal a cancelled event becomes, with what the owner's rules make of its title. */
+export function proposalOf(row: ConnectionRow, was: StoredEvent, after: ReadResult['events'], now: Date) {
+  const current = after.find((event) => instanceKey(event) === instanceKey(was));
+  const match = matchTitle(was.title, row.rules);
+  const automatic = row.mode === 'auto';
+  return {
+    userId: row.userId,
+    connectionId: row.id,
+    instanceKey: instanceKey(was),
+    title: was.title.slice(0, 200) || 'Appointment',
+    startsAt: was.start,
+    durationMinutes: durationOf(was),
+    serviceId: match?.serviceId ?? null,
+    staffId: match?.staffId ?? null,
+    priceCents: match?.priceCents ?? null,
+    reason: !current ? 'deleted' : current.status === 'cancelled' ? 'cancelled' : 'attendee_left',
+    status: automatic ? 'scheduled' : 'proposed',
+    opensAt: automatic ? new Date(now.getTime() + row.graceMinutes * 60_000) : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Reading connected calendars (issue 29): a connection's first read at connect, and each later read, which
+ * turns what changed into proposals.
+ */
+export function createCalendarSync(deps: CalendarDeps) {
+  const { db, clock, logger } = deps;
+  const syncEveryMs = deps.syncEveryMs ?? 60_000;
+
+  /** How to read a connection: its address and credentials, opened from the sealed secret. */
+  async function sourceOf(row: ConnectionRow): Promise<CalendarSource> {
+    const secret = row.secret ? openSecret(row.secret, await deps.sealKey()) : null;
+    if (row.kind === 'local') {
+      if (!deps.local) throw new CalendarReadError('The local calendar is not on', 'unreachable');
+      return { ...base(row), url: deps.local.url(row.userId), fetch: deps.local.fetch };
+    }
+    // An ICS feed's whole address is its secret (a private link); CalDAV's is the app password.
+    if (row.kind === 'ics') return { ...base(row), url: secret ?? row.url ?? '' };
+    return { ...base(row), url: row.url ?? '', password: secret };
+  }
+  const base = (row: ConnectionRow) => ({
+    kind: row.kind as CalendarKind,
+    calendarRef: row.calendarRef,
+    username: row.account,
+    password: null,
+    fetch: deps.fetch,
+  });
+
+  /**
+   * One read of one leased connection: what changed since the last read becomes proposals (each slot once),
+   * the new picture is kept, and the owner is pushed for each slot that waits for them. A calendar that
+   * cannot be read keeps its last picture and says why.
+   */
+  async function sync(row: ConnectionRow): Promise<number> {
+    const now = clock.now();
+    const owner = await deps.users.findUserById(db, row.userId);
+    if (!owner) return 0;
+    const before = await repo.eventsOf(db, row.id);
+    let read: ReadResult;
+    try {
+      const source = await sourceOf(row);
+      read = await readCalendar(source, before, row, windowOf(now, row.horizonDays, owner.timeZone));
+    } catch (error) {
+      logger.warn({ connectionId: row.id, err: error }, 'calendar sync failed');
+      await repo.updateConnection(db, row.id, {
+        status: 'error',
+        lastError: refusalOf(error).message,
+        leaseUntil: null,
+        nextSyncAt: new Date(now.getTime() + syncEveryMs),
+        updatedAt: now,
+      });
+      return 0;
+    }
+    const proposed = await db.transaction(async (tx) => {
+      const locked = await repo.lockConnection(tx, row.id);
+      if (!locked) return [];
+      const { cancellations } = detectChanges(before, read.events, {
+        now,
+        horizonDays: locked.horizonDays,
+        exclude: locked.exclude,
+      });
+      const inserted = await repo.insertProposals(
+        tx,
+        cancellations.map((was) => proposalOf(locked, was as StoredEvent, read.events, now)),
+      );
+      await repo.replaceEvents(tx, row.id, read.events);
+      await repo.updateConnection(tx, row.id, {
+        syncToken: read.state.syncToken,
+        ctag: read.state.ctag,
+        status: 'ok',
+        lastError: null,
+        lastSyncedAt: now,
+        nextSyncAt: new Date(now.getTime() + syncEveryMs),
+        leaseUntil: null,
+        updatedAt: now,
+      });
+      for (const proposal of inserted.filter((p) => p.status === 'proposed'))
+        await deps.notifyOwner?.(
+          tx,
+          row.userId,
+          {
+            title: m.proposalTitle(pushTime(proposal.startsAt, owner.timeZone), proposal.title),
+            body: 'Tap to text your waitlist, or dismiss it.',
+            url: '/inbox',
+          },
+          now,
+        );
+      return inserted;
+    });
+    if (proposed.length > 0) deps.onOutboxWrite?.();
+    return proposed.length;
+  }
+
+  /** Reads the calendar once at connect, so a bad address or password is said at once, not a minute later. */
+  async function firstRead(userId: string, body: z.output<typeof calendarConnectBody>, timeZone: string) {
+    const now = clock.now();
+    const source: CalendarSource =
+      body.kind === 'local'
+        ? { ...localSource(userId) }
+        : {
+            kind: body.kind,
+            url: body.url,
+            calendarRef: null,
+            username: body.kind === 'caldav' ? body.username : null,
+            password: body.kind === 'caldav' ? body.password : null,
+            fetch: deps.fetch,
+          };
+    try {
+      return await readCalendar(source, [], { syncToken: null, ctag: null }, windowOf(now, 30, timeZone));
+    } catch (error) {
+      const { message, field } = refusalOf(error);
+      throw new BadRequest(message, field && body.kind !== 'local' ? { [field]: message } : undefined);
+    }
+  }
+  const localSource = (userId: string): CalendarSource => {
+    if (!deps.local) throw new BadRequest(m.notConfigured('The local calendar'));
+    return {
+      kind: 'local',
+      url: deps.local.url(userId),
+      calendarRef: null,
+      username: null,
+      password: null,
+      fetch: deps.local.fetch,
+    };
+  };
+
+  return { sync, firstRead, syncEveryMs };
+}

@@ -1,0 +1,283 @@
+import type { CalendarConnection, CalendarProposal } from '@waitlist/contract';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { calendarConnections, calendarEvents, calendarProposals } from '../../db/schema.ts';
+import { type CalendarEvent, instanceKey } from './calendar-event.ts';
+
+/**
+ * The one home of `calendar_connections`, `calendar_events` and `calendar_proposals` (issue 29, decision
+ * 0008). The connection's secret column is written sealed (secret-box.ts) and never leaves this feature.
+ */
+export type ConnectionRow = typeof calendarConnections.$inferSelect;
+export type ProposalRow = typeof calendarProposals.$inferSelect;
+export type NewConnection = typeof calendarConnections.$inferInsert;
+
+/** An event as a sync saw it, with where it lives in the calendar (CalDAV href and ETag). */
+export interface StoredEvent extends CalendarEvent {
+  href: string | null;
+  etag: string | null;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export const connectionDto = (row: ConnectionRow): CalendarConnection => ({
+  id: row.id,
+  kind: row.kind as CalendarConnection['kind'],
+  name: row.name,
+  // An ICS address is a credential (a private feed's link): only its host is shown back.
+  url: row.kind === 'ics' && row.url ? `${new URL(row.url).host}/…` : row.url,
+  account: row.account,
+  mode: row.mode as CalendarConnection['mode'],
+  horizonDays: row.horizonDays,
+  graceMinutes: row.graceMinutes,
+  exclude: row.exclude,
+  rules: row.rules,
+  writesBookings: row.kind !== 'ics',
+  status: row.status as CalendarConnection['status'],
+  lastSyncedAt: iso(row.lastSyncedAt),
+  lastError: row.lastError,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const proposalDto = (row: ProposalRow): CalendarProposal => ({
+  id: row.id,
+  connectionId: row.connectionId,
+  title: row.title,
+  startsAt: row.startsAt.toISOString(),
+  durationMinutes: row.durationMinutes,
+  serviceId: row.serviceId,
+  staffId: row.staffId,
+  priceCents: row.priceCents,
+  reason: row.reason as CalendarProposal['reason'],
+  status: row.status as CalendarProposal['status'],
+  opensAt: iso(row.opensAt),
+  openingId: row.openingId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+// ---- connections ----
+
+export const listConnections = (executor: Executor, userId: string) =>
+  executor
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, userId))
+    .orderBy(asc(calendarConnections.createdAt));
+
+export async function findConnection(executor: Executor, userId: string, id: string) {
+  const [row] = await executor
+    .select()
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.id, id)));
+  return row;
+}
+
+/** The connection's row, locked for the rest of the transaction (a sync writes from it). */
+export async function lockConnection(executor: Executor, id: string) {
+  const [row] = await executor
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.id, id))
+    .for('update');
+  return row;
+}
+
+export async function insertConnection(executor: Executor, values: NewConnection) {
+  const [row] = await executor.insert(calendarConnections).values(values).returning();
+  return row!;
+}
+
+export async function updateConnection(
+  executor: Executor,
+  id: string,
+  values: Partial<Omit<NewConnection, 'id' | 'userId'>>,
+) {
+  const [row] = await executor
+    .update(calendarConnections)
+    .set(values)
+    .where(eq(calendarConnections.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteConnection(executor: Executor, userId: string, id: string) {
+  const rows = await executor
+    .delete(calendarConnections)
+    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.id, id)))
+    .returning({ id: calendarConnections.id });
+  return rows.length > 0;
+}
+
+/**
+ * Up to `limit` connections due for a sync, leased to the caller until `leaseUntil` so another instance
+ * skips them (SKIP LOCKED while choosing, the lease after): each change is read by one instance.
+ */
+export async function leaseDueConnections(executor: Executor, now: Date, leaseUntil: Date, limit: number) {
+  const due = executor
+    .select({ id: calendarConnections.id })
+    .from(calendarConnections)
+    .where(
+      and(
+        lte(calendarConnections.nextSyncAt, now),
+        or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, now)),
+      ),
+    )
+    .orderBy(asc(calendarConnections.nextSyncAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return executor
+    .update(calendarConnections)
+    .set({ leaseUntil })
+    .where(inArray(calendarConnections.id, due))
+    .returning();
+}
+
+/** One connection leased to the caller, unless another read holds it (none returned then). */
+export function leaseConnection(executor: Executor, id: string, now: Date, leaseUntil: Date) {
+  return executor
+    .update(calendarConnections)
+    .set({ leaseUntil })
+    .where(
+      and(
+        eq(calendarConnections.id, id),
+        or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, now)),
+      ),
+    )
+    .returning();
+}
+
+// ---- events (what the last sync saw) ----
+
+const fromEventRow = (row: typeof calendarEvents.$inferSelect): StoredEvent => ({
+  uid: row.uid,
+  recurrenceId: row.recurrenceId,
+  start: row.startsAt,
+  end: row.endsAt,
+  title: row.title,
+  status: row.status as StoredEvent['status'],
+  attendees: row.attendees,
+  ours: row.ours,
+  href: row.href,
+  etag: row.etag,
+});
+
+export async function eventsOf(executor: Executor, connectionId: string): Promise<StoredEvent[]> {
+  const rows = await executor
+    .select()
+    .from(calendarEvents)
+    .where(eq(calendarEvents.connectionId, connectionId));
+  return rows.map(fromEventRow);
+}
+
+/** The events of a business's calendars that overlap [from, to), for the day view. */
+export function eventsBetween(executor: Executor, userId: string, from: Date, to: Date) {
+  return executor
+    .select({
+      connectionId: calendarEvents.connectionId,
+      title: calendarEvents.title,
+      startsAt: calendarEvents.startsAt,
+      endsAt: calendarEvents.endsAt,
+      ours: calendarEvents.ours,
+      status: calendarEvents.status,
+    })
+    .from(calendarEvents)
+    .innerJoin(calendarConnections, eq(calendarConnections.id, calendarEvents.connectionId))
+    .where(
+      and(
+        eq(calendarConnections.userId, userId),
+        lt(calendarEvents.startsAt, to),
+        gt(calendarEvents.endsAt, from),
+        sql`${calendarEvents.status} <> 'cancelled'`,
+      ),
+    )
+    .orderBy(asc(calendarEvents.startsAt));
+}
+
+/** Replaces what a connection's last sync saw with `events` (inside the sync's transaction). */
+export async function replaceEvents(
+  executor: Executor,
+  connectionId: string,
+  events: readonly StoredEvent[],
+) {
+  await executor.delete(calendarEvents).where(eq(calendarEvents.connectionId, connectionId));
+  const unique = new Map(events.map((event) => [instanceKey(event), event]));
+  const rows = [...unique].map(([key, event]) => ({
+    connectionId,
+    instanceKey: key,
+    uid: event.uid,
+    recurrenceId: event.recurrenceId,
+    href: event.href,
+    etag: event.etag,
+    title: event.title.slice(0, 500),
+    startsAt: event.start,
+    endsAt: event.end,
+    status: event.status,
+    attendees: event.attendees,
+    ours: event.ours,
+  }));
+  for (let at = 0; at < rows.length; at += 500)
+    await executor.insert(calendarEvents).values(rows.slice(at, at + 500));
+}
+
+// ---- proposals ----
+
+/** New proposals; one already made for the same instance and start is left as it is (a re-sync). */
+export async function insertProposals(executor: Executor, rows: (typeof calendarProposals.$inferInsert)[]) {
+  if (rows.length === 0) return [];
+  return executor.insert(calendarProposals).values(rows).onConflictDoNothing().returning();
+}
+
+/** The proposals still waiting for the owner (proposed, or scheduled to open by themselves), soonest first. */
+export function waitingProposals(executor: Executor, userId: string, now: Date) {
+  return executor
+    .select()
+    .from(calendarProposals)
+    .where(
+      and(
+        eq(calendarProposals.userId, userId),
+        inArray(calendarProposals.status, ['proposed', 'scheduled']),
+        gt(calendarProposals.startsAt, now),
+      ),
+    )
+    .orderBy(asc(calendarProposals.startsAt));
+}
+
+/** A proposal of the business's, locked; only one still waiting. */
+export async function lockWaitingProposal(executor: Executor, userId: string, id: string) {
+  const [row] = await executor
+    .select()
+    .from(calendarProposals)
+    .where(
+      and(
+        eq(calendarProposals.userId, userId),
+        eq(calendarProposals.id, id),
+        inArray(calendarProposals.status, ['proposed', 'scheduled']),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** Scheduled proposals whose grace period is over, locked (SKIP LOCKED: another instance takes the rest). */
+export function dueScheduledProposals(executor: Executor, now: Date, limit: number) {
+  return executor
+    .select()
+    .from(calendarProposals)
+    .where(and(eq(calendarProposals.status, 'scheduled'), lte(calendarProposals.opensAt, now)))
+    .orderBy(asc(calendarProposals.opensAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function setProposal(
+  executor: Executor,
+  id: string,
+  values: Partial<Pick<ProposalRow, 'status' | 'openingId' | 'opensAt' | 'updatedAt'>>,
+) {
+  const [row] = await executor
+    .update(calendarProposals)
+    .set(values)
+    .where(eq(calendarProposals.id, id))
+    .returning();
+  return row!;
+}
