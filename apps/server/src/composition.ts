@@ -7,6 +7,7 @@ import { createSocialAuthService } from './features/auth/social.service.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { createBillingWorker } from './features/billing/billing.worker.ts';
 import { readOnlyReason } from './features/billing/billing-standing.ts';
+import { createBookings } from './features/calendar/bookings.ts';
 import { createCalendarService } from './features/calendar/calendar.service.ts';
 import { createCalendarWorker } from './features/calendar/calendar.worker.ts';
 import { createCalendarFetch } from './features/calendar/calendar-fetch.ts';
@@ -45,6 +46,8 @@ import {
   adminUsers,
   billingUsers,
   businessNumbers,
+  calendarBookingOf,
+  calendarBookingWishes,
   calendarOpenings,
   conversationCustomers,
   dashboardSources,
@@ -137,7 +140,12 @@ function createCalendars(
     openSlotIn: texting.openingsService.openIn,
     openingsBetween: calendarOpenings,
   });
-  const calendarWorker = createCalendarWorker({ calendarService, proposals, logger });
+  const bookings = createBookings({
+    ...context,
+    sourceOf: calendarService.sourceOf,
+    bookingOf: calendarBookingOf,
+  });
+  const calendarWorker = createCalendarWorker({ calendarService, proposals, bookings, logger });
   return { calendarService, proposals, calendarWorker };
 }
 
@@ -242,6 +250,7 @@ function createCustomerTexting(
     enqueueSms: texting.enqueueSms,
     enqueueSmsMany: texting.enqueueSmsMany,
     notifyOwner,
+    calendarBookings: calendarBookingWishes,
   });
   const openingsWorker = createOpeningsWorker({ openingsService, logger });
   const messagingService = createMessagingService({

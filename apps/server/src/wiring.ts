@@ -8,10 +8,13 @@ import { businessNameIn, customerWords } from '@waitlist/contract';
 import type { Database, Executor } from './db/client.ts';
 import type { UserRow } from './db/rows.ts';
 import * as authRepo from './features/auth/auth.repo.ts';
+import * as calendarRepo from './features/calendar/calendar.repo.ts';
+import { bookingUid } from './features/calendar/ics.ts';
 import { verdictAfterAnswer } from './features/conversation/reply-policy.ts';
 import * as messagingRepo from './features/messaging/messaging.repo.ts';
 import type { TextingCustomers, VerdictAnswer } from './features/messaging/messaging.service.ts';
 import { optedOutSql } from './features/messaging/opt-outs.repo.ts';
+import * as openingsCalendarView from './features/openings/calendar-view.repo.ts';
 import * as openingsRepo from './features/openings/openings.repo.ts';
 import * as openingFigures from './features/openings/openings-figures.repo.ts';
 import * as servicesRepo from './features/services/services.repo.ts';
@@ -135,8 +138,16 @@ export const joinOwners = {
   lockUser: authRepo.lockUser,
 };
 
-/** The openings of a span of days, as connected calendars' day view reads them (issue 29). */
-export const calendarOpenings = openingsRepo.openingsBetween;
+/** The openings as connected calendars read them (issue 29): a span of days, and one claimed opening. */
+export const calendarOpenings = openingsCalendarView.openingsBetween;
+export const calendarBookingOf = openingsCalendarView.bookingOf;
+/** What openings record when a slot is claimed or released: the calendar bookings wanted (issue 29). */
+export const calendarBookingWishes = {
+  want: (
+    tx: Executor,
+    input: { userId: string; openingId: string; wanted: 'booked' | 'removed'; now: Date },
+  ) => calendarRepo.wantBookings(tx, { ...input, uid: bookingUid(input.openingId) }),
+};
 
 /** The businesses as the local calendar's pages and CalDAV name them (features/auth's repo owns `users`). */
 export function localCalendarBusinesses(db: Database) {

@@ -183,5 +183,5 @@ export function createCalendarSync(deps: CalendarDeps) {
     };
   };
 
-  return { sync, firstRead, syncEveryMs };
+  return { sync, firstRead, sourceOf, syncEveryMs };
 }

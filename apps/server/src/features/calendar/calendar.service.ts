@@ -49,10 +49,11 @@ const LEASE_MS = 2 * 60_000;
 
 export function createCalendarService(deps: CalendarDeps) {
   const { db, clock } = deps;
-  const { sync, firstRead, syncEveryMs } = createCalendarSync(deps);
+  const { sync, firstRead, sourceOf, syncEveryMs } = createCalendarSync(deps);
 
   return {
     sync,
+    sourceOf,
     available: deps.available,
 
     list: (user: UserRow) => repo.listConnections(db, user.id),

@@ -1,23 +1,26 @@
 import type { Logger } from '../../lib/logger.ts';
 import { createPollingLoop } from '../../lib/polling-loop.ts';
+import type { createBookings } from './bookings.ts';
 import type { CalendarService } from './calendar.service.ts';
 import type { Proposals } from './proposals.ts';
 
 export interface CalendarWorker {
   start(): void;
   /** One pass now (due reads, then due automatic openings) by the injected clock; tests call it. */
-  runOnce(): Promise<{ synced: number; proposed: number; opened: number }>;
+  runOnce(): Promise<{ synced: number; proposed: number; opened: number; booked: number }>;
   kick(): void;
   stop(): Promise<void>;
 }
 
 /**
  * Reads the connected calendars that are due (each by one instance: a lease) and opens the automatic
- * proposals whose grace period ended (each by one instance: SKIP LOCKED), every 15 seconds.
+ * proposals whose grace period ended (each by one instance: SKIP LOCKED), and writes claimed slots back into
+ * the calendars (each booking by one instance), every 15 seconds.
  */
 export function createCalendarWorker(deps: {
   calendarService: CalendarService;
   proposals: Proposals;
+  bookings: ReturnType<typeof createBookings>;
   logger: Logger;
   pollMs?: number;
 }): CalendarWorker {
@@ -25,7 +28,8 @@ export function createCalendarWorker(deps: {
     pass: async () => {
       const { synced, proposed } = await deps.calendarService.syncDue();
       const opened = await deps.proposals.openDue();
-      return { synced, proposed, opened };
+      const booked = await deps.bookings.runDue();
+      return { synced, proposed, opened, booked };
     },
     pollMs: deps.pollMs ?? 15_000,
     logger: deps.logger,

@@ -42,7 +42,14 @@ export interface ClaimInput {
 
 type ClaimsDeps = Pick<
   OpeningsDeps,
-  'users' | 'customers' | 'catalog' | 'enqueueSms' | 'enqueueSmsMany' | 'notifyOwner' | 'publicUrl'
+  | 'users'
+  | 'customers'
+  | 'catalog'
+  | 'enqueueSms'
+  | 'enqueueSmsMany'
+  | 'notifyOwner'
+  | 'publicUrl'
+  | 'calendarBookings'
 >;
 
 /**
@@ -165,6 +172,8 @@ export function createClaims(deps: ClaimsDeps) {
       now,
     );
     await tellOwner(deps, tx, { owner, opening, customer, firstName: values.name, now });
+    // Booked into the business's calendars by the calendar worker, after this commits (issue 29).
+    await deps.calendarBookings?.want(tx, { userId, openingId: opening.id, wanted: 'booked', now });
     return others.map(({ customerId, autoAnsweredAt }) => ({ customerId, autoAnsweredAt }));
   }
 

@@ -1,5 +1,5 @@
 import type { Offer, Opening } from '@waitlist/contract';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OfferRow, OpeningRow } from '../../db/rows.ts';
 import { customers, messages, offers, openings } from '../../db/schema.ts';
@@ -365,21 +365,4 @@ export async function markClaimed(executor: Executor, openingId: string, custome
     .update(offers)
     .set({ claimedAt: now })
     .where(and(eq(offers.openingId, openingId), eq(offers.customerId, customerId), isNull(offers.claimedAt)));
-}
-
-/** The openings starting in [from, to), with who claimed each (the owner's day view, issue 29). */
-export function openingsBetween(executor: Executor, userId: string, from: Date, to: Date) {
-  return executor
-    .select({
-      id: openings.id,
-      startsAt: openings.startsAt,
-      durationMinutes: openings.durationMinutes,
-      service: openings.service,
-      status: openings.status,
-      claimedBy: customers.name,
-    })
-    .from(openings)
-    .leftJoin(customers, eq(customers.id, openings.winnerCustomerId))
-    .where(and(eq(openings.userId, userId), gte(openings.startsAt, from), lt(openings.startsAt, to)))
-    .orderBy(asc(openings.startsAt));
 }

@@ -98,6 +98,16 @@ export interface OpeningsDeps {
   enqueueSmsMany: (executor: Executor, inputs: EnqueueSmsInput[]) => Promise<{ messageId: string }[]>;
   /** Queues a web push to the owner's devices in the caller's transaction (features/push; issue 14). */
   notifyOwner?: NotifyOwner;
+  /**
+   * Records, in the caller's transaction, that a claimed slot should be booked into the business's connected
+   * calendars, or removed from them when the claim is released (features/calendar; issue 29).
+   */
+  calendarBookings?: {
+    want(
+      tx: Executor,
+      input: { userId: string; openingId: string; wanted: 'booked' | 'removed'; now: Date },
+    ): Promise<unknown>;
+  };
 }
 
 /** The plan's alerts a day, how many were used today and when the count resets (the owner's midnight). */

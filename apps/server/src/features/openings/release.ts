@@ -23,7 +23,10 @@ export async function releaseClaim(
   if (released === 'nothing') throw new BadRequest(offerMessages.nothingToRelease);
 }
 
-type ReleaseDeps = Pick<OpeningsDeps, 'users' | 'customers' | 'catalog' | 'enqueueSmsMany'>;
+type ReleaseDeps = Pick<
+  OpeningsDeps,
+  'users' | 'customers' | 'catalog' | 'enqueueSmsMany' | 'calendarBookings'
+>;
 
 /**
  * The release itself, decided from the opening's row locked here: only a filled slot still ahead, and (when
@@ -47,6 +50,8 @@ export async function tryRelease(
   const owner = await deps.users.lockUser(tx, userId);
   await repo.setOfferStatus(tx, openingId, winnerId, { status: 'declined' });
   await deps.customers.setCustomerStatus(tx, winnerId, 'waiting', now);
+  // The booking leaves the business's calendars again (issue 29).
+  await deps.calendarBookings?.want(tx, { userId, openingId, wanted: 'removed', now });
   const window = locked.claimWindowMinutes ?? UNCLAIMED_NOTICE_MINUTES;
   const opening = await release.reopen(tx, openingId, new Date(now.getTime() + window * 60_000));
   await release.requeueForRelease(tx, openingId, locked.mode === 'all' ? null : (locked.waveSize ?? 1));

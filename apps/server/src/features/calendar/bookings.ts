@@ -1,0 +1,101 @@
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { CalDavError, connectCalDav } from './caldav-client.ts';
+import type { BookingRow, ConnectionRow } from './calendar.repo.ts';
+import * as repo from './calendar.repo.ts';
+import type { CalendarSource } from './calendar-reader.ts';
+import { toIcs } from './ics.ts';
+
+/** A claimed opening as its booking reads (features/openings). */
+export interface OpeningBooking {
+  startsAt: Date;
+  durationMinutes: number;
+  service: string;
+  customerName: string | null;
+  customerPhone: string | null;
+}
+
+export interface BookingDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  sourceOf(row: ConnectionRow): Promise<CalendarSource>;
+  bookingOf(executor: Executor, openingId: string): Promise<OpeningBooking | undefined>;
+}
+
+const LEASE_MS = 2 * 60_000;
+/** 1, 2, 4… minutes between tries, at most 6 hours: a calendar that is down for a day still gets the booking. */
+const retryAfterMs = (attempts: number) => Math.min(6 * 3_600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+/** The name of the event we write for an opening: the same opening always writes the same object. */
+const fileOf = (openingId: string) => `waitlist-opening-${openingId}.ics`;
+
+/**
+ * Claimed slots booked back into the business's calendars (issue 29): a claim wants the booking, a released
+ * claim wants it removed (features/openings records the wish in its own transaction); this worker makes each
+ * calendar match, retrying until it does. The event carries the customer's name and phone and our marker,
+ * so the next read never takes it for a cancellation. ICS feeds are read-only and get no booking.
+ */
+export function createBookings(deps: BookingDeps) {
+  const { db, clock, logger } = deps;
+
+  async function write(booking: BookingRow, connection: ConnectionRow, now: Date) {
+    const source = await deps.sourceOf(connection);
+    const client = await connectCalDav({
+      serverUrl: source.url,
+      username: source.username ?? '',
+      password: source.password ?? '',
+      fetch: source.fetch,
+    });
+    const calendar = connection.calendarRef ?? source.url;
+    const href = booking.href ?? new URL(fileOf(booking.openingId), calendar).href;
+    if (booking.wanted === 'removed') {
+      await client.deleteEvent({ href });
+      return { done: true, href: null, etag: null };
+    }
+    const opening = await deps.bookingOf(db, booking.openingId);
+    if (!opening?.customerName || !opening.customerPhone) return { done: true, href: null, etag: null };
+    const ics = toIcs({
+      openingId: booking.openingId,
+      start: opening.startsAt,
+      end: new Date(opening.startsAt.getTime() + opening.durationMinutes * 60_000),
+      customerName: opening.customerName,
+      customerPhone: opening.customerPhone,
+      serviceName: opening.service,
+      now,
+    });
+    try {
+      const written = await client.createEvent(calendar, { filename: fileOf(booking.openingId), ics });
+      return { done: true, href: written.href, etag: written.etag };
+    } catch (error) {
+      // Written by an earlier try whose answer was lost: it is there already.
+      if (error instanceof CalDavError && error.status === 412) return { done: true, href, etag: null };
+      throw error;
+    }
+  }
+
+  return {
+    /** The worker's pass: every due booking tried by one instance; returns how many were done. */
+    async runDue(limit = 20) {
+      const now = clock.now();
+      const due = await repo.leaseDueBookings(db, now, new Date(now.getTime() + LEASE_MS), limit);
+      let done = 0;
+      for (const booking of due) {
+        const connection = await repo.connectionById(db, booking.connectionId);
+        if (!connection) continue;
+        try {
+          const result = await write(booking, connection, now);
+          await repo.settleBooking(db, booking, { ...result, lastError: null });
+          done += 1;
+        } catch (error) {
+          logger.warn({ openingId: booking.openingId, err: error }, 'calendar booking not written yet');
+          await repo.settleBooking(db, booking, {
+            lastError: (error as Error).message.slice(0, 500),
+            nextAttemptAt: new Date(now.getTime() + retryAfterMs(booking.attempts)),
+          });
+        }
+      }
+      return done;
+    },
+  };
+}
