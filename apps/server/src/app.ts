@@ -9,6 +9,7 @@ import type { AuthService } from './features/auth/auth.service.ts';
 import type { SocialAuthService } from './features/auth/social.service.ts';
 import type { BillingService } from './features/billing/billing.service.ts';
 import type { BillingWorker } from './features/billing/billing.worker.ts';
+import type { CalendarService } from './features/calendar/calendar.service.ts';
 import type { CalendarWorker } from './features/calendar/calendar.worker.ts';
 import type { Conversation } from './features/conversation/conversation.service.ts';
 import type { DashboardService } from './features/dashboard/dashboard.service.ts';
@@ -60,6 +61,7 @@ declare module 'fastify' {
       waitlist: WaitlistService;
       openings: OpeningsService;
       dashboard: DashboardService;
+      calendar: CalendarService;
     };
     /** Every route as registered (method and URL, HEAD left out): the authorization matrix walks it. */
     routeTable: { method: string; url: string }[];
@@ -204,6 +206,7 @@ function decorateApp(
     waitlist: services.waitlistService,
     openings: services.openingsService,
     dashboard: services.dashboardService,
+    calendar: services.calendarService,
   });
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
