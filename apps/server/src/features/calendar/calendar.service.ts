@@ -39,7 +39,7 @@ export interface CalendarDeps {
   openSlotIn(tx: Executor, userId: string, input: CreateOpeningBody, now: Date): Promise<string>;
   notifyOwner?: NotifyOwner;
   onOutboxWrite?: () => void;
-  /** How often a connection is read (default a minute). */
+  /** How often a connection is read (default 45 s: with the worker's 15 s pass, within a minute). */
   syncEveryMs?: number;
 }
 
