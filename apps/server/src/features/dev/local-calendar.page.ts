@@ -31,8 +31,8 @@ export function upcoming(events: LocalEventSummary[], now: Date): LocalEventSumm
 function eventItem(event: LocalEventSummary, business: LocalCalendarBusiness): string {
   const action = `/dev/calendar/events/${encodeURIComponent(business.id)}/${encodeURIComponent(event.uid)}`;
   const tz = business.timeZone;
-  const button = (name: string, label: string) =>
-    `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="action" value="${name}"><button type="submit" class="secondary">${label}</button></form>`;
+  const button = (name: string, label: string, tone = 'secondary') =>
+    `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="action" value="${name}"><button type="submit" class="${tone}">${label}</button></form>`;
   const badges = [
     event.ours ? '<span class="badge ours">booked by Waitlist &amp; Text</span>' : '',
     event.status === 'cancelled' ? '<span class="badge cancelled">cancelled</span>' : '',
@@ -43,14 +43,14 @@ function eventItem(event: LocalEventSummary, business: LocalCalendarBusiness): s
   return `<li class="event" data-uid="${escapeHtml(event.uid)}">
 <div><strong>${escapeHtml(event.title || '(no title)')}</strong> ${badges}<br>
 <small><time datetime="${event.start.toISOString()}">${escapeHtml(formatLocal(event.start, tz))}</time> · ${minutes(event)} min · ${attendees}</small></div>
-<div class="actions">
-<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="action" value="move">
-<label>New start <input type="date" name="date" required value="${localDate(event.start, tz)}"></label>
-<input type="time" name="time" required value="${localTime(event.start, tz)}" aria-label="New start time">
+<form method="post" action="${escapeHtml(action)}" class="move"><input type="hidden" name="action" value="move">
+<label>New date <input type="date" name="date" required value="${localDate(event.start, tz)}"></label>
+<label>New start <input type="time" name="time" required value="${localTime(event.start, tz)}"></label>
 <button type="submit" class="secondary">Move</button></form>
+<div class="actions">
 ${event.status === 'cancelled' ? '' : button('cancel', 'Cancel')}
 ${event.attendees.length > 0 ? button('remove-attendee', 'Remove attendee') : ''}
-${button('delete', 'Delete')}
+${button('delete', 'Delete', 'danger')}
 </div></li>`;
 }
 
@@ -94,9 +94,11 @@ nav a{display:block;padding:6px 12px;border-radius:999px;background:#fff;border:
 nav a[aria-current]{background:#4338ca;color:#fff}
 form{display:flex;gap:8px;flex-wrap:wrap;align-items:end;margin:0}label{display:flex;flex-direction:column;font-size:13px;gap:4px}
 form.add{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:16px;margin-bottom:16px}
-.grow{flex:1;min-width:180px}input{font:inherit;padding:8px;border:1px solid #cbd5e1;border-radius:8px}
-button{font:inherit;padding:8px 16px;border:0;border-radius:8px;background:#4338ca;color:#fff;cursor:pointer}
-button.secondary{background:#eef2ff;color:#4338ca}
+form.add label,form.move label{flex:1 1 130px;min-width:0}form.add label.grow{flex:1 1 220px}
+input{font:inherit;font-size:15px;padding:8px;border:1px solid #cbd5e1;border-radius:8px;box-sizing:border-box;width:100%;min-width:0}
+button{font:inherit;font-size:15px;padding:8px 16px;border:0;border-radius:8px;background:#4338ca;color:#fff;cursor:pointer}
+button.secondary{background:#eef2ff;color:#4338ca}button.danger{background:#fee2e2;color:#991b1b}
+form.move button,.actions button{padding:6px 12px;font-size:14px}code{overflow-wrap:anywhere}
 ul.events{list-style:none;padding:0;display:flex;flex-direction:column;gap:8px}
 li.event{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:12px 16px;display:flex;flex-direction:column;gap:8px}
 .actions{display:flex;flex-wrap:wrap;gap:8px;align-items:end}small{color:#4b5563}

@@ -19,7 +19,7 @@ async function openCalendarTab(handlers: Record<string, Handler> = {}) {
   });
   const app = renderApp('/account?tab=calendar', { token: 'tok' });
   await screen.findByRole('heading', { level: 2, name: 'Calendar' });
-  await screen.findByRole('heading', { name: 'Connect a calendar' });
+  await screen.findByRole('heading', { name: /^Connect (a|another) calendar$/ });
   return { app, api };
 }
 
@@ -106,6 +106,26 @@ describe('the Calendar tab: connecting (issue 29)', () => {
 });
 
 describe('the Calendar tab: a connected calendar (issue 29)', () => {
+  it('lists the connected local calendar first, says where to edit it, and does not offer it again', async () => {
+    await openCalendarTab({
+      'GET /calendar/connections': connectionsAnswer([
+        makeConnection({ name: 'Local calendar', kind: 'local', url: null, account: null }),
+      ]),
+    });
+    const list = await screen.findByRole('list', { name: 'Connected calendars' });
+    const another = screen.getByRole('heading', { name: 'Connect another calendar' });
+    // The connected calendar comes before the form for another one.
+    expect(list.compareDocumentPosition(another) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const local = within(list).getByRole('listitem', { name: 'Local calendar' });
+    expect(within(local).getByRole('link', { name: '/dev/calendar' })).toHaveAttribute(
+      'href',
+      '/dev/calendar',
+    );
+    expect(local).toHaveTextContent('Check now reads it at once');
+    const kinds = within(screen.getByLabelText('Kind of calendar')).getAllByRole('option');
+    expect(kinds.map((option) => option.getAttribute('value'))).toEqual(['caldav', 'ics']);
+  });
+
   it('says what is wrong, and that an ICS feed is booked by hand', async () => {
     await openCalendarTab({
       'GET /calendar/connections': connectionsAnswer([

@@ -14,6 +14,14 @@ import './calendar.css';
  */
 export function CalendarCard() {
   const connections = useCalendarConnections();
+  const connected = connections.data?.data ?? [];
+  // The local calendar is one per business: once connected, it is not offered again.
+  const available = (connections.data?.available ?? []).filter(
+    (kind) => kind !== 'local' || !connected.some((connection) => connection.kind === 'local'),
+  );
+  const connectForm = connections.data ? (
+    <ConnectCalendarForm available={available} another={connected.length > 0} />
+  ) : null;
   return (
     <section className="stack calendar-card" aria-labelledby="calendar-card-title">
       <Card>
@@ -35,14 +43,18 @@ export function CalendarCard() {
             </Button>
           </div>
         ) : null}
-        {connections.data ? <ConnectCalendarForm available={connections.data.available} /> : null}
+        {connected.length === 0 ? connectForm : null}
       </Card>
-      {connections.data && connections.data.data.length > 0 ? (
-        <ul className="list-stack calendar-card__list" aria-label="Connected calendars">
-          {connections.data.data.map((connection) => (
-            <ConnectionCard key={connection.id} connection={connection} />
-          ))}
-        </ul>
+      {/* Once a calendar is connected, it comes first: connecting another is the rarer step. */}
+      {connected.length > 0 ? (
+        <>
+          <ul className="list-stack calendar-card__list" aria-label="Connected calendars">
+            {connected.map((connection) => (
+              <ConnectionCard key={connection.id} connection={connection} />
+            ))}
+          </ul>
+          {available.length > 0 ? <Card>{connectForm}</Card> : null}
+        </>
       ) : null}
     </section>
   );

@@ -135,14 +135,21 @@ function LocalForm() {
 }
 
 /** "Connect a calendar": the kinds this server offers, each asking only what it needs. */
-export function ConnectCalendarForm({ available }: { available: readonly CalendarKind[] }) {
+export function ConnectCalendarForm({
+  available,
+  another = false,
+}: {
+  available: readonly CalendarKind[];
+  /** A calendar is connected already: this one is another. */
+  another?: boolean;
+}) {
   const formKinds = available.filter(isFormKind);
   const [kind, setKind] = useState<FormKind | undefined>(formKinds[0]);
   const chosen = kind && formKinds.includes(kind) ? kind : formKinds[0];
   return (
     <section className="stack calendar-connect" aria-labelledby="connect-calendar">
       <h3 id="connect-calendar" className="calendar-connect__title">
-        Connect a calendar
+        {another ? 'Connect another calendar' : 'Connect a calendar'}
       </h3>
       {oauthKinds.some((oauth) => available.includes(oauth)) ? (
         <div className="calendar-connect__oauth">

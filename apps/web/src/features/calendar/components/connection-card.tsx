@@ -187,13 +187,27 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
         ) : (
           <SettingsForm connection={connection} />
         )}
-        <div className="calendar-connection__actions">
-          <Button variant="secondary" busy={sync.isPending} onClick={checkNow}>
-            Check now
-          </Button>
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            Disconnect
-          </Button>
+        <div className="calendar-connection__footer">
+          <p className="muted calendar-connection__hint">
+            {connection.kind === 'local' ? (
+              <>
+                Add, move or delete its appointments at{' '}
+                <a href="/dev/calendar" target="_blank" rel="noreferrer">
+                  /dev/calendar
+                </a>
+                .{' '}
+              </>
+            ) : null}
+            It is read every minute; Check now reads it at once.
+          </p>
+          <div className="calendar-connection__actions">
+            <Button variant="secondary" busy={sync.isPending} onClick={checkNow}>
+              Check now
+            </Button>
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Disconnect
+            </Button>
+          </div>
         </div>
       </Card>
       {confirming ? (

@@ -39,7 +39,16 @@ function Block({ block, from }: { block: DayBlock; from: number }) {
   const style: CSSProperties = { top: (block.start - from) * PX, height };
   // Under 45 minutes there is room for one line: the title and the time side by side.
   const short = height < 36 ? ' day-block--short' : '';
-  const time = `${clockLabel(hhmm(block.start))}–${clockLabel(hhmm(block.end % (24 * 60)))}`;
+  const start = clockLabel(hhmm(block.start));
+  const end = clockLabel(hhmm(block.end % (24 * 60)));
+  const time = `${start}–${end}`;
+  // A one-line block shows its start; its end is its height (and in the title).
+  const shownTime = (
+    <>
+      {start}
+      <span className="day-block__end">–{end}</span>
+    </>
+  );
   if (block.kind === 'event') {
     return (
       <div
@@ -49,7 +58,7 @@ function Block({ block, from }: { block: DayBlock; from: number }) {
         data-testid="day-event"
       >
         <span className="day-block__title">{block.title}</span>
-        <span className="day-block__time">{time}</span>
+        <span className="day-block__time">{shownTime}</span>
       </div>
     );
   }
@@ -65,7 +74,7 @@ function Block({ block, from }: { block: DayBlock; from: number }) {
     >
       <span className="day-block__title">{block.title}</span>
       <span className="day-block__time">
-        {time} · {state}
+        {shownTime} · {state}
       </span>
     </Link>
   );
