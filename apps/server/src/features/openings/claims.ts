@@ -106,15 +106,16 @@ async function tellOwner(
   );
 }
 
+/** The template values every claim text shares, the slot time in the customer's language (issue 28). */
+const valuesOf = (input: ClaimInput, language: Locale = input.customer.language) => ({
+  name: firstName(input.customer.name),
+  business: businessNameIn(input.business.named, language),
+  time: formatSlotTime(input.target.opening.startsAt, input.business.timeZone, language),
+});
+
 export function createClaims(deps: ClaimsDeps) {
   const { customers, users } = deps;
 
-  /** The template values every claim text shares, the slot time in the customer's language (issue 28). */
-  const valuesOf = (input: ClaimInput, language: Locale = input.customer.language) => ({
-    name: firstName(input.customer.name),
-    business: businessNameIn(input.business.named, language),
-    time: formatSlotTime(input.target.opening.startsAt, input.business.timeZone, language),
-  });
   /** The owner's templates in each language asked for, read once each. */
   const templatesIn = async (tx: Executor, userId: string, languages: Locale[]) => {
     const found = new Map<Locale, Awaited<ReturnType<typeof customers.templatesOf>>>();
