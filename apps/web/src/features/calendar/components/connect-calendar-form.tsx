@@ -75,13 +75,22 @@ function CaldavForm() {
         hint="iCloud: make one at appleid.apple.com → Sign-In and Security → App-Specific Passwords."
         {...form.field('password')}
       />
-      {connect.formError ? <Alert reveal>{connect.formError}</Alert> : null}
+      <ConnectActions error={connect.formError} busy={connect.busy} />
+    </form>
+  );
+}
+
+/** The form's refusal, if any, and its Connect button. */
+function ConnectActions({ error, busy }: { error: string | null | undefined; busy: boolean }) {
+  return (
+    <>
+      {error ? <Alert reveal>{error}</Alert> : null}
       <div className="form__actions">
-        <Button type="submit" busy={connect.busy}>
+        <Button type="submit" busy={busy}>
           Connect
         </Button>
       </div>
-    </form>
+    </>
   );
 }
 
@@ -103,12 +112,7 @@ function IcsForm() {
         hint="Read-only: claimed slots are not booked back into it, you book them by hand."
         {...form.field('url')}
       />
-      {connect.formError ? <Alert reveal>{connect.formError}</Alert> : null}
-      <div className="form__actions">
-        <Button type="submit" busy={connect.busy}>
-          Connect
-        </Button>
-      </div>
+      <ConnectActions error={connect.formError} busy={connect.busy} />
     </form>
   );
 }

@@ -5,26 +5,20 @@ export const DAY_START_HOUR = 8;
 export const DAY_END_HOUR = 20;
 export const SLOT_MINUTES = 30;
 
+const PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+/** The parts of an instant in the zone (the runtime's own zone when it does not know this one). */
 const partsFormat = (timeZone: string) => {
   try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
+    return new Intl.DateTimeFormat('en-CA', { ...PARTS, timeZone });
   } catch {
-    return new Intl.DateTimeFormat('en-CA', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
+    return new Intl.DateTimeFormat('en-CA', PARTS);
   }
 };
 
