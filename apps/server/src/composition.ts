@@ -11,6 +11,7 @@ import { createBookings } from './features/calendar/bookings.ts';
 import { createCalendarService } from './features/calendar/calendar.service.ts';
 import { createCalendarWorker } from './features/calendar/calendar.worker.ts';
 import { createCalendarFetch } from './features/calendar/calendar-fetch.ts';
+import { googleAppOf } from './features/calendar/google-app.ts';
 import { createProposals } from './features/calendar/proposals.ts';
 import { createConversation } from './features/conversation/conversation.service.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
@@ -116,16 +117,18 @@ function createCalendars(
     );
     return derived;
   };
+  const google = config.calendar.google;
   const calendarService = createCalendarService({
     ...context,
+    ...(google ? { google } : {}),
     limiter: texting.limiter,
     sealKey,
     fetch: createCalendarFetch({ allowPrivate: config.calendar.allowPrivateAddresses }),
     // The local calendar (/dev/calendar) is there wherever the local tools are: read through `inject`.
     ...(config.localTools === 'closed'
-      ? { available: ['caldav', 'ics'] as const }
+      ? { available: [...(google ? (['google'] as const) : []), 'caldav', 'ics'] as const }
       : {
-          available: ['caldav', 'ics', 'local'] as const,
+          available: [...(google ? (['google'] as const) : []), 'caldav', 'ics', 'local'] as const,
           local: {
             url: (userId: string) => `http://localhost/dev/calendar/dav/${userId}/`,
             fetch: localCalendarFetch(self),
@@ -142,6 +145,8 @@ function createCalendars(
   });
   const bookings = createBookings({
     ...context,
+    sealKey,
+    ...(google ? { google: googleAppOf({ google, publicUrl: context.publicUrl }) } : {}),
     sourceOf: calendarService.sourceOf,
     bookingOf: calendarBookingOf,
   });

@@ -40,7 +40,14 @@ export interface Config {
   /** The join page's proof of work: its signing key (undefined: derived from a stored secret), its cost. */
   altcha: { hmacKey: string | undefined; cost: number };
   /** Connected calendars: the sealing key (undefined: derived from a stored secret), private addresses allowed. */
-  calendar: { encryptionKey: Buffer | undefined; allowPrivateAddresses: boolean };
+  calendar: {
+    encryptionKey: Buffer | undefined;
+    allowPrivateAddresses: boolean;
+    /** Google Calendar's OAuth client, when configured (its endpoints overridden in tests). */
+    google:
+      | { clientId: string; clientSecret: string; endpoints?: { api: string; token: string; revoke: string } }
+      | undefined;
+  };
   publicUrl: string;
   database: { url: string } | { dataDir: string };
   email: { provider: 'smtp'; url: string; from: string } | { provider: 'local'; from: string };
@@ -94,6 +101,24 @@ export function loadConfig(
         ? Buffer.from(env.CALENDAR_ENCRYPTION_KEY, 'base64')
         : undefined,
       allowPrivateAddresses: env.CALENDAR_ALLOW_PRIVATE_ADDRESSES === 'true',
+      google:
+        env.GOOGLE_CALENDAR_CLIENT_ID && env.GOOGLE_CALENDAR_CLIENT_SECRET
+          ? {
+              clientId: env.GOOGLE_CALENDAR_CLIENT_ID,
+              clientSecret: env.GOOGLE_CALENDAR_CLIENT_SECRET,
+              ...(env.GOOGLE_CALENDAR_API_URL &&
+              env.GOOGLE_CALENDAR_TOKEN_URL &&
+              env.GOOGLE_CALENDAR_REVOKE_URL
+                ? {
+                    endpoints: {
+                      api: env.GOOGLE_CALENDAR_API_URL,
+                      token: env.GOOGLE_CALENDAR_TOKEN_URL,
+                      revoke: env.GOOGLE_CALENDAR_REVOKE_URL,
+                    },
+                  }
+                : {}),
+            }
+          : undefined,
     },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },

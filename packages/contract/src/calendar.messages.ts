@@ -46,6 +46,8 @@ export const calendarMessages = {
   alreadyConnected: 'That calendar is already connected.',
   tooMany: `You can connect up to ${MAX_CALENDAR_CONNECTIONS} calendars.`,
   notConfigured: (kind: string) => `${kind} is not set up on this server.`,
+  oauthExpired: 'That sign-in link has expired. Please connect the calendar again.',
+  oauthFailed: 'Google did not connect the calendar. Please try again.',
   connected: 'Calendar connected',
   disconnected: 'Calendar disconnected',
   settingsSaved: 'Calendar settings saved',

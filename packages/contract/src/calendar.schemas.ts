@@ -200,3 +200,5 @@ export const calendarProposalResponse = z.object({
   message: z.string().optional(),
 });
 export const calendarDayResponse = z.object({ success: z.literal(true), data: calendarDaySchema });
+/** POST /calendar/oauth/google/start: where to send the owner (Google's consent screen). */
+export const calendarOAuthStartResponse = z.object({ success: z.literal(true), url: z.string() });

@@ -134,6 +134,14 @@ export const envSchema = z.object({
     { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' },
   ),
   CALENDAR_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+  // Google Calendar (issue 29): the OAuth client (a "Web application" client with the redirect URI
+  // PUBLIC_URL/api/v1/calendar/oauth/google/callback). Unset, Google is not offered. The *_URL overrides
+  // point at another server speaking Google's wire format (tests).
+  GOOGLE_CALENDAR_CLIENT_ID: optionalString,
+  GOOGLE_CALENDAR_CLIENT_SECRET: optionalString,
+  GOOGLE_CALENDAR_API_URL: optionalString,
+  GOOGLE_CALENDAR_TOKEN_URL: optionalString,
+  GOOGLE_CALENDAR_REVOKE_URL: optionalString,
   ALTCHA_COST: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().int().min(1).max(1_000_000).default(1000),

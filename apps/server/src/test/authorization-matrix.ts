@@ -263,6 +263,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/v1/calendar/proposals/:id/open': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
   'POST /api/v1/calendar/proposals/:id/dismiss': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
   'GET /api/v1/calendar/day': row(fullOwners(200), { query: 'date=2026-11-27&days=7' }),
+  // Google not configured here: the consent link is refused in words; the callback always sends the owner
+  // back to the Calendar tab (with the reason), signed in or not: its signed state decides, not a session.
+  'POST /api/v1/calendar/oauth/google/start': row(fullOwners(400)),
+  'GET /api/v1/calendar/oauth/google/callback': row(everyone(303)),
 
   // ---- the business's text number ----
   'GET /api/v1/phone-number': row(fullOwners(200)),

@@ -5,7 +5,15 @@ import { CalDavError, connectCalDav } from './caldav-client.ts';
 import type { BookingRow, ConnectionRow } from './calendar.repo.ts';
 import * as repo from './calendar.repo.ts';
 import type { CalendarSource } from './calendar-reader.ts';
+import { openTokens, sealTokens } from './google-app.ts';
+import {
+  deleteGoogleBooking,
+  type GoogleApp,
+  type GoogleTokens,
+  writeGoogleBooking,
+} from './google-calendar.ts';
 import { toIcs } from './ics.ts';
+import { openSecret } from './secret-box.ts';
 
 /** A claimed opening as its booking reads (features/openings). */
 export interface OpeningBooking {
@@ -21,6 +29,9 @@ export interface BookingDeps {
   clock: Clock;
   logger: Logger;
   sourceOf(row: ConnectionRow): Promise<CalendarSource>;
+  /** Google's app and the sealing key, for Google calendars (their tokens are sealed in the row). */
+  google?: GoogleApp;
+  sealKey: () => Promise<Uint8Array>;
   bookingOf(executor: Executor, openingId: string): Promise<OpeningBooking | undefined>;
 }
 
@@ -39,7 +50,38 @@ const fileOf = (openingId: string) => `waitlist-opening-${openingId}.ics`;
 export function createBookings(deps: BookingDeps) {
   const { db, clock, logger } = deps;
 
+  /** A booking in a Google calendar: inserted (Google names it) or deleted by that name. */
+  async function writeGoogle(booking: BookingRow, connection: ConnectionRow) {
+    if (!deps.google || !connection.secret || !connection.calendarRef)
+      throw new Error('Google is not set up here');
+    const key = await deps.sealKey();
+    const tokens = openTokens(openSecret(connection.secret, key));
+    const keep = async (fresh: GoogleTokens | null) => {
+      if (fresh) await repo.updateConnection(db, connection.id, { secret: sealTokens(fresh, key) });
+    };
+    if (booking.wanted === 'removed') {
+      if (booking.href)
+        await keep(
+          (await deleteGoogleBooking(deps.google, tokens, connection.calendarRef, booking.href)).tokens,
+        );
+      return { done: true, href: null, etag: null };
+    }
+    const opening = await deps.bookingOf(db, booking.openingId);
+    if (!opening?.customerName || !opening.customerPhone) return { done: true, href: null, etag: null };
+    const written = await writeGoogleBooking(deps.google, tokens, connection.calendarRef, {
+      openingId: booking.openingId,
+      start: opening.startsAt,
+      end: new Date(opening.startsAt.getTime() + opening.durationMinutes * 60_000),
+      customerName: opening.customerName,
+      customerPhone: opening.customerPhone,
+      serviceName: opening.service,
+    });
+    await keep(written.tokens);
+    return { done: true, href: written.eventId, etag: written.etag };
+  }
+
   async function write(booking: BookingRow, connection: ConnectionRow, now: Date) {
+    if (connection.kind === 'google') return writeGoogle(booking, connection);
     const source = await deps.sourceOf(connection);
     const client = await connectCalDav({
       serverUrl: source.url,

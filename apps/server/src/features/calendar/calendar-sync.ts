@@ -9,6 +9,8 @@ import { instanceKey } from './calendar-event.ts';
 import { CalendarAddressRefused } from './calendar-fetch.ts';
 import { CalendarReadError, type CalendarSource, type ReadResult, readCalendar } from './calendar-reader.ts';
 import { detectChanges } from './changes.ts';
+import { googleAppOf, openTokens, sealTokens } from './google-app.ts';
+import { readGoogle } from './google-calendar.ts';
 import { openSecret } from './secret-box.ts';
 import { matchTitle } from './title-rules.ts';
 
@@ -58,6 +60,52 @@ export function proposalOf(row: ConnectionRow, was: StoredEvent, after: ReadResu
   };
 }
 
+/** How to read a connection: its address and credentials, opened from the sealed secret. */
+export async function sourceOf(deps: CalendarDeps, row: ConnectionRow): Promise<CalendarSource> {
+  const secret = row.secret ? openSecret(row.secret, await deps.sealKey()) : null;
+  if (row.kind === 'local') {
+    if (!deps.local) throw new CalendarReadError('The local calendar is not on', 'unreachable');
+    return { ...base(deps, row), url: deps.local.url(row.userId), fetch: deps.local.fetch };
+  }
+  // An ICS feed's whole address is its secret (a private link); CalDAV's is the app password.
+  if (row.kind === 'ics') return { ...base(deps, row), url: secret ?? row.url ?? '' };
+  return { ...base(deps, row), url: row.url ?? '', password: secret };
+}
+const base = (deps: CalendarDeps, row: ConnectionRow) => ({
+  kind: row.kind as CalendarKind,
+  calendarRef: row.calendarRef,
+  username: row.account,
+  password: null,
+  fetch: deps.fetch,
+});
+
+/**
+ * A connection read as it is now. Google's refreshed tokens are sealed again at once (a refresh token is
+ * not given twice).
+ */
+async function readConnection(
+  deps: CalendarDeps,
+  row: ConnectionRow,
+  before: StoredEvent[],
+  window: ReturnType<typeof windowOf>,
+) {
+  if (row.kind !== 'google') return readCalendar(await sourceOf(deps, row), before, row, window);
+  const google = googleAppOf(deps);
+  if (!google || !row.secret)
+    throw new CalendarReadError('Google Calendar is not set up here', 'unreachable');
+  const key = await deps.sealKey();
+  const read = await readGoogle(
+    google,
+    openTokens(openSecret(row.secret, key)),
+    row.calendarRef,
+    row,
+    window,
+    before,
+  );
+  if (read.tokens) await repo.updateConnection(deps.db, row.id, { secret: sealTokens(read.tokens, key) });
+  return read;
+}
+
 /**
  * Reading connected calendars (issue 29): a connection's first read at connect, and each later read, which
  * turns what changed into proposals.
@@ -66,25 +114,6 @@ export function createCalendarSync(deps: CalendarDeps) {
   const { db, clock, logger } = deps;
   // Read every 45 s and passed over every 15 s: a change is seen within a minute (issue 29).
   const syncEveryMs = deps.syncEveryMs ?? 45_000;
-
-  /** How to read a connection: its address and credentials, opened from the sealed secret. */
-  async function sourceOf(row: ConnectionRow): Promise<CalendarSource> {
-    const secret = row.secret ? openSecret(row.secret, await deps.sealKey()) : null;
-    if (row.kind === 'local') {
-      if (!deps.local) throw new CalendarReadError('The local calendar is not on', 'unreachable');
-      return { ...base(row), url: deps.local.url(row.userId), fetch: deps.local.fetch };
-    }
-    // An ICS feed's whole address is its secret (a private link); CalDAV's is the app password.
-    if (row.kind === 'ics') return { ...base(row), url: secret ?? row.url ?? '' };
-    return { ...base(row), url: row.url ?? '', password: secret };
-  }
-  const base = (row: ConnectionRow) => ({
-    kind: row.kind as CalendarKind,
-    calendarRef: row.calendarRef,
-    username: row.account,
-    password: null,
-    fetch: deps.fetch,
-  });
 
   /**
    * One read of one leased connection: what changed since the last read becomes proposals (each slot once),
@@ -98,8 +127,7 @@ export function createCalendarSync(deps: CalendarDeps) {
     const before = await repo.eventsOf(db, row.id);
     let read: ReadResult;
     try {
-      const source = await sourceOf(row);
-      read = await readCalendar(source, before, row, windowOf(now, row.horizonDays, owner.timeZone));
+      read = await readConnection(deps, row, before, windowOf(now, row.horizonDays, owner.timeZone));
     } catch (error) {
       logger.warn({ connectionId: row.id, err: error }, 'calendar sync failed');
       await repo.updateConnection(db, row.id, {
@@ -184,5 +212,5 @@ export function createCalendarSync(deps: CalendarDeps) {
     };
   };
 
-  return { sync, firstRead, sourceOf, syncEveryMs };
+  return { sync, firstRead, sourceOf: (row: ConnectionRow) => sourceOf(deps, row), syncEveryMs };
 }

@@ -5,6 +5,7 @@ import {
   calendarDayQuery,
   calendarDayResponse,
   calendarMessages,
+  calendarOAuthStartResponse,
   calendarProposalResponse,
   calendarProposalsResponse,
   calendarSettingsBody,
@@ -13,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { sessionOf } from '../../plugins/authenticate.ts';
 import { bearerSecurity, type Guard, guardedErrors, requireFullUser } from '../../plugins/guards.ts';
 import { connectionDto } from './calendar.repo.ts';
@@ -20,6 +22,11 @@ import type { CalendarService } from './calendar.service.ts';
 import type { Proposals } from './proposals.ts';
 
 const idParams = z.object({ id: z.string().uuid() });
+const oauthCallbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+});
 const userOf = (request: FastifyRequest) => sessionOf(request).user;
 const schema = <T extends object>(extra: T) => ({ tags: ['calendar'], security: bearerSecurity, ...extra });
 
@@ -38,6 +45,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
   { calendarService: service, proposals, authenticate },
 ) => {
   const guarded = { onRequest: authenticate, preValidation: requireFullUser };
+  await app.register(calendarOAuthRoutes, { calendarService: service, proposals, authenticate });
 
   app.get(
     '/calendar/connections',
@@ -157,5 +165,45 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
       success: true as const,
       data: await proposals.day(userOf(request), request.query.date, request.query.days ?? 1),
     }),
+  );
+};
+
+/**
+ * Google Calendar (issue 29): the consent link is asked for with the owner's session; Google's redirect comes
+ * back without one and is trusted by its signed state. The owner lands on the Calendar tab either way.
+ */
+const calendarOAuthRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async (
+  app,
+  { calendarService: service, authenticate },
+) => {
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
+  app.post(
+    '/calendar/oauth/google/start',
+    {
+      ...guarded,
+      schema: schema({ response: { 200: calendarOAuthStartResponse, ...guardedErrors } }),
+    },
+    async (request) => ({ success: true as const, url: await service.oauthStart(userOf(request).id) }),
+  );
+
+  app.get(
+    '/calendar/oauth/google/callback',
+    { schema: { hide: true, querystring: oauthCallbackQuery } },
+    async (request, reply) => {
+      const { code, state, error } = request.query;
+      if (error || !code || !state)
+        return reply.redirect(
+          `/account?tab=calendar&calendarError=${encodeURIComponent(calendarMessages.oauthFailed)}`,
+          303,
+        );
+      try {
+        await service.oauthCallback(code, state);
+        return reply.redirect('/account?tab=calendar&connected=google', 303);
+      } catch (failure) {
+        request.log.warn({ err: failure }, 'google calendar not connected');
+        const message = failure instanceof AppError ? failure.message : calendarMessages.oauthFailed;
+        return reply.redirect(`/account?tab=calendar&calendarError=${encodeURIComponent(message)}`, 303);
+      }
+    },
   );
 };

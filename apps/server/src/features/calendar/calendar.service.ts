@@ -15,8 +15,11 @@ import type { Logger } from '../../lib/logger.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { NotifyOwner } from '../push/push.service.ts';
 import * as repo from './calendar.repo.ts';
+import { createCalendarOAuth } from './calendar-oauth.ts';
 import { createCalendarSync } from './calendar-sync.ts';
-import { sealSecret } from './secret-box.ts';
+import { googleAppOf, openTokens } from './google-app.ts';
+import { revoke } from './google-calendar.ts';
+import { openSecret, sealSecret } from './secret-box.ts';
 
 export interface CalendarDeps {
   db: Database;
@@ -29,6 +32,13 @@ export interface CalendarDeps {
   fetch: typeof globalThis.fetch;
   /** The local calendar (the embedded default): its CalDAV address for a business and how to reach it. */
   local?: { url: (userId: string) => string; fetch: typeof globalThis.fetch };
+  /** Google Calendar's OAuth client (CALENDAR_GOOGLE_*), when configured; the callback is on `publicUrl`. */
+  google?: {
+    clientId: string;
+    clientSecret: string;
+    endpoints?: { api: string; token: string; revoke: string };
+  };
+  publicUrl: string;
   /** The kinds this server can connect. */
   available: readonly CalendarKind[];
   users: {
@@ -50,10 +60,14 @@ const LEASE_MS = 2 * 60_000;
 export function createCalendarService(deps: CalendarDeps) {
   const { db, clock } = deps;
   const { sync, firstRead, sourceOf, syncEveryMs } = createCalendarSync(deps);
+  const oauth = createCalendarOAuth(deps);
 
   return {
     sync,
     sourceOf,
+    /** Google: the consent link (POST, with the owner's session) and the callback that connects. */
+    oauthStart: oauth.start,
+    oauthCallback: oauth.callback,
     available: deps.available,
 
     list: (user: UserRow) => repo.listConnections(db, user.id),
@@ -120,6 +134,16 @@ export function createCalendarService(deps: CalendarDeps) {
 
     /** Disconnects: the row, its sealed secret, what it saw and its proposals are deleted. */
     async disconnect(user: UserRow, id: string) {
+      const row = await repo.findConnection(db, user.id, id);
+      if (!row) throw new NotFound(m.connectionNotFound);
+      // Google's grant is revoked at Google first (best effort: the tokens are deleted here either way).
+      const google = googleAppOf(deps);
+      if (row.kind === 'google' && google && row.secret) {
+        const tokens = openTokens(openSecret(row.secret, await deps.sealKey()));
+        await revoke(google, tokens.refreshToken ?? tokens.accessToken).catch((error: unknown) =>
+          deps.logger.warn({ connectionId: id, err: error }, 'google token not revoked'),
+        );
+      }
       if (!(await repo.deleteConnection(db, user.id, id))) throw new NotFound(m.connectionNotFound);
     },
 

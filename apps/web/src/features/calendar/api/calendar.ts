@@ -45,6 +45,15 @@ export function connectCalendar(body: CalendarConnectBody) {
   });
 }
 
+/** POST /calendar/oauth/:kind/start: the provider's consent screen for this owner (then a full-page trip). */
+export async function oauthStartUrl(kind: 'google' | 'microsoft') {
+  const answer = await apiRequest<{ success: true; url: string }>(`/calendar/oauth/${kind}/start`, {
+    method: 'POST',
+    defaultMessage: 'Could not start connecting that calendar',
+  });
+  return answer.url;
+}
+
 /** PATCH /calendar/connections/:id */
 export function saveCalendarSettings({ id, body }: { id: string; body: CalendarSettingsBody }) {
   return apiRequest<ConnectionAnswer>(`/calendar/connections/${encodeURIComponent(id)}`, {

@@ -94,14 +94,32 @@ describe('the Calendar tab: connecting (issue 29)', () => {
   });
 
   it('offers Google and Microsoft only when the server can connect them', async () => {
-    await openCalendarTab({ 'GET /calendar/connections': connectionsAnswer([], ['google', 'caldav']) });
-    expect(screen.getByRole('link', { name: /Connect Google Calendar/ })).toHaveAttribute(
-      'href',
-      '/api/v1/calendar/google/start',
-    );
-    expect(screen.queryByRole('link', { name: /Outlook/ })).not.toBeInTheDocument();
+    const { app, api } = await openCalendarTab({
+      'GET /calendar/connections': connectionsAnswer([], ['google', 'caldav']),
+      'POST /calendar/oauth/google/start': {
+        body: { success: true, url: 'https://accounts.example/consent?state=abc' },
+      },
+    });
+    // The click asks the server for the consent screen (with the session), then the browser goes there.
+    await app.user.click(screen.getByRole('button', { name: /Connect Google Calendar/ }));
+    await waitFor(() => expect(api.callsTo('POST /calendar/oauth/google/start')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /Outlook/ })).not.toBeInTheDocument();
     // One kind with a form: no kind to choose.
     expect(screen.queryByLabelText('Kind of calendar')).not.toBeInTheDocument();
+  });
+});
+
+describe('the Calendar tab after Google sends the owner back', () => {
+  it('says why the calendar was not connected', async () => {
+    mockSignedIn(makeUser(), {
+      ...billingApi().handlers,
+      ...servicesAnswers(),
+      'GET /calendar/connections': connectionsAnswer([], ['google', 'caldav']),
+    });
+    renderApp(`/account?tab=calendar&calendarError=${encodeURIComponent(calendarMessages.oauthExpired)}`, {
+      token: 'tok',
+    });
+    expect(await screen.findByText(calendarMessages.oauthExpired)).toBeInTheDocument();
   });
 });
 

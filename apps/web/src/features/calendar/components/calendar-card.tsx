@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -14,6 +15,9 @@ import './calendar.css';
  */
 export function CalendarCard() {
   const connections = useCalendarConnections();
+  // Back from Google's consent screen: why it did not connect, when it did not.
+  const [params] = useSearchParams();
+  const returnedError = params.get('calendarError');
   const connected = connections.data?.data ?? [];
   // The local calendar is one per business: once connected, it is not offered again.
   const available = (connections.data?.available ?? []).filter(
@@ -34,6 +38,7 @@ export function CalendarCard() {
             your waitlist, and a claimed slot is booked back into it.
           </p>
         </header>
+        {returnedError ? <Alert reveal>{returnedError.slice(0, 300)}</Alert> : null}
         {connections.isPending ? <Skeleton lines={4} label="Loading your calendars" /> : null}
         {connections.isError ? (
           <div className="stack">

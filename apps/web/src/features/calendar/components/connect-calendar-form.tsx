@@ -15,7 +15,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
-import { useConnectCalendar } from '../api/calendar.ts';
+import { oauthStartUrl, useConnectCalendar } from '../api/calendar.ts';
 
 /** Google and Microsoft connect by signing in there (OAuth): a full-page trip, not a form. */
 const oauthKinds = ['google', 'microsoft'] as const;
@@ -138,6 +138,33 @@ function LocalForm() {
   );
 }
 
+/**
+ * "Connect Google Calendar": the server gives the consent screen's address for this owner (a POST carries
+ * the session), then the browser goes there; Google sends it back to the Calendar tab.
+ */
+function OAuthButton({ kind }: { kind: (typeof oauthKinds)[number] }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      window.location.assign(await oauthStartUrl(kind));
+    } catch (problem) {
+      setError(screenErrorMessage(problem, 'Could not start connecting that calendar'));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="stack">
+      <Button variant="secondary" busy={busy} onClick={go}>
+        Connect {calendarKindLabels[kind]}
+      </Button>
+      {error ? <Alert reveal>{error}</Alert> : null}
+    </div>
+  );
+}
+
 /** "Connect a calendar": the kinds this server offers, each asking only what it needs. */
 export function ConnectCalendarForm({
   available,
@@ -160,9 +187,7 @@ export function ConnectCalendarForm({
           {oauthKinds
             .filter((oauth) => available.includes(oauth))
             .map((oauth) => (
-              <a key={oauth} className="button button--secondary" href={`/api/v1/calendar/${oauth}/start`}>
-                Connect {calendarKindLabels[oauth]}
-              </a>
+              <OAuthButton key={oauth} kind={oauth} />
             ))}
         </div>
       ) : null}
