@@ -11,7 +11,7 @@ import { createBookings } from './features/calendar/bookings.ts';
 import { createCalendarService } from './features/calendar/calendar.service.ts';
 import { createCalendarWorker } from './features/calendar/calendar.worker.ts';
 import { createCalendarFetch } from './features/calendar/calendar-fetch.ts';
-import { googleAppOf } from './features/calendar/google-app.ts';
+import { googleAppOf } from './features/calendar/oauth-apps.ts';
 import { createProposals } from './features/calendar/proposals.ts';
 import { createConversation } from './features/conversation/conversation.service.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
@@ -117,18 +117,21 @@ function createCalendars(
     );
     return derived;
   };
-  const google = config.calendar.google;
+  const { google, microsoft } = config.calendar;
+  // The kinds offered: Google and Microsoft when configured, CalDAV and ICS always, the local calendar here.
+  const oauth = [...(google ? (['google'] as const) : []), ...(microsoft ? (['microsoft'] as const) : [])];
   const calendarService = createCalendarService({
     ...context,
     ...(google ? { google } : {}),
+    ...(microsoft ? { microsoft } : {}),
     limiter: texting.limiter,
     sealKey,
     fetch: createCalendarFetch({ allowPrivate: config.calendar.allowPrivateAddresses }),
     // The local calendar (/dev/calendar) is there wherever the local tools are: read through `inject`.
     ...(config.localTools === 'closed'
-      ? { available: [...(google ? (['google'] as const) : []), 'caldav', 'ics'] as const }
+      ? { available: [...oauth, 'caldav', 'ics'] as const }
       : {
-          available: [...(google ? (['google'] as const) : []), 'caldav', 'ics', 'local'] as const,
+          available: [...oauth, 'caldav', 'ics', 'local'] as const,
           local: {
             url: (userId: string) => `http://localhost/dev/calendar/dav/${userId}/`,
             fetch: localCalendarFetch(self),
@@ -147,6 +150,7 @@ function createCalendars(
     ...context,
     sealKey,
     ...(google ? { google: googleAppOf({ google, publicUrl: context.publicUrl }) } : {}),
+    ...(microsoft ? { microsoft: calendarService.microsoftApp } : {}),
     sourceOf: calendarService.sourceOf,
     bookingOf: calendarBookingOf,
   });

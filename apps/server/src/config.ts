@@ -47,6 +47,8 @@ export interface Config {
     google:
       | { clientId: string; clientSecret: string; endpoints?: { api: string; token: string; revoke: string } }
       | undefined;
+    /** Microsoft's app registration, when configured (authority and Graph overridden in tests). */
+    microsoft: { clientId: string; clientSecret: string; authority?: string; graph?: string } | undefined;
   };
   publicUrl: string;
   database: { url: string } | { dataDir: string };
@@ -117,6 +119,15 @@ export function loadConfig(
                     },
                   }
                 : {}),
+            }
+          : undefined,
+      microsoft:
+        env.MICROSOFT_CALENDAR_CLIENT_ID && env.MICROSOFT_CALENDAR_CLIENT_SECRET
+          ? {
+              clientId: env.MICROSOFT_CALENDAR_CLIENT_ID,
+              clientSecret: env.MICROSOFT_CALENDAR_CLIENT_SECRET,
+              ...(env.MICROSOFT_CALENDAR_AUTHORITY ? { authority: env.MICROSOFT_CALENDAR_AUTHORITY } : {}),
+              ...(env.MICROSOFT_CALENDAR_GRAPH_URL ? { graph: env.MICROSOFT_CALENDAR_GRAPH_URL } : {}),
             }
           : undefined,
     },

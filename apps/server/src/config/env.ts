@@ -142,6 +142,13 @@ export const envSchema = z.object({
   GOOGLE_CALENDAR_API_URL: optionalString,
   GOOGLE_CALENDAR_TOKEN_URL: optionalString,
   GOOGLE_CALENDAR_REVOKE_URL: optionalString,
+  // Microsoft 365 / Outlook.com (issue 29): an app registration (Entra ID) with the redirect URI
+  // PUBLIC_URL/api/v1/calendar/oauth/microsoft/callback. Unset, Microsoft is not offered. The authority and
+  // Graph addresses default to Microsoft's (tests point them at a local server).
+  MICROSOFT_CALENDAR_CLIENT_ID: optionalString,
+  MICROSOFT_CALENDAR_CLIENT_SECRET: optionalString,
+  MICROSOFT_CALENDAR_AUTHORITY: optionalString,
+  MICROSOFT_CALENDAR_GRAPH_URL: optionalString,
   ALTCHA_COST: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().int().min(1).max(1_000_000).default(1000),

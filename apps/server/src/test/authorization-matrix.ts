@@ -265,8 +265,8 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/calendar/day': row(fullOwners(200), { query: 'date=2026-11-27&days=7' }),
   // Google not configured here: the consent link is refused in words; the callback always sends the owner
   // back to the Calendar tab (with the reason), signed in or not: its signed state decides, not a session.
-  'POST /api/v1/calendar/oauth/google/start': row(fullOwners(400)),
-  'GET /api/v1/calendar/oauth/google/callback': row(everyone(303)),
+  'POST /api/v1/calendar/oauth/:kind/start': row(fullOwners(400), { params: { kind: 'google' } }),
+  'GET /api/v1/calendar/oauth/:kind/callback': row(everyone(303), { params: { kind: 'microsoft' } }),
 
   // ---- the business's text number ----
   'GET /api/v1/phone-number': row(fullOwners(200)),

@@ -5,14 +5,11 @@ import { CalDavError, connectCalDav } from './caldav-client.ts';
 import type { BookingRow, ConnectionRow } from './calendar.repo.ts';
 import * as repo from './calendar.repo.ts';
 import type { CalendarSource } from './calendar-reader.ts';
-import { openTokens, sealTokens } from './google-app.ts';
-import {
-  deleteGoogleBooking,
-  type GoogleApp,
-  type GoogleTokens,
-  writeGoogleBooking,
-} from './google-calendar.ts';
+import { deleteGoogleBooking, type GoogleApp, writeGoogleBooking } from './google-calendar.ts';
 import { toIcs } from './ics.ts';
+import type { MicrosoftApp } from './microsoft-auth.ts';
+import { deleteMicrosoftBooking, writeMicrosoftBooking } from './microsoft-calendar.ts';
+import { openTokens, sealTokens } from './oauth-apps.ts';
 import { openSecret } from './secret-box.ts';
 
 /** A claimed opening as its booking reads (features/openings). */
@@ -31,6 +28,7 @@ export interface BookingDeps {
   sourceOf(row: ConnectionRow): Promise<CalendarSource>;
   /** Google's app and the sealing key, for Google calendars (their tokens are sealed in the row). */
   google?: GoogleApp;
+  microsoft?: MicrosoftApp;
   sealKey: () => Promise<Uint8Array>;
   bookingOf(executor: Executor, openingId: string): Promise<OpeningBooking | undefined>;
 }
@@ -51,37 +49,48 @@ export function createBookings(deps: BookingDeps) {
   const { db, clock, logger } = deps;
 
   /** A booking in a Google calendar: inserted (Google names it) or deleted by that name. */
-  async function writeGoogle(booking: BookingRow, connection: ConnectionRow) {
-    if (!deps.google || !connection.secret || !connection.calendarRef)
-      throw new Error('Google is not set up here');
+  /** A booking in a Google or Microsoft calendar: inserted (the provider names it) or deleted by that name. */
+  async function writeOAuth(booking: BookingRow, connection: ConnectionRow) {
+    const google = connection.kind === 'google' ? deps.google : undefined;
+    const microsoft = connection.kind === 'microsoft' ? deps.microsoft : undefined;
+    const calendarId = connection.calendarRef;
+    if ((!google && !microsoft) || !connection.secret || !calendarId)
+      throw new Error(`${connection.kind} calendars are not set up here`);
     const key = await deps.sealKey();
     const tokens = openTokens(openSecret(connection.secret, key));
-    const keep = async (fresh: GoogleTokens | null) => {
-      if (fresh) await repo.updateConnection(db, connection.id, { secret: sealTokens(fresh, key) });
+    const keep = async (fresh: { accessToken: string } | null) => {
+      if (fresh)
+        await repo.updateConnection(db, connection.id, { secret: sealTokens(fresh as typeof tokens, key) });
     };
     if (booking.wanted === 'removed') {
-      if (booking.href)
-        await keep(
-          (await deleteGoogleBooking(deps.google, tokens, connection.calendarRef, booking.href)).tokens,
-        );
+      if (booking.href) {
+        const { tokens: fresh } = google
+          ? await deleteGoogleBooking(google, tokens, calendarId, booking.href)
+          : await deleteMicrosoftBooking(microsoft!, tokens, booking.href);
+        await keep(fresh);
+      }
       return { done: true, href: null, etag: null };
     }
     const opening = await deps.bookingOf(db, booking.openingId);
     if (!opening?.customerName || !opening.customerPhone) return { done: true, href: null, etag: null };
-    const written = await writeGoogleBooking(deps.google, tokens, connection.calendarRef, {
+    const details = {
       openingId: booking.openingId,
       start: opening.startsAt,
       end: new Date(opening.startsAt.getTime() + opening.durationMinutes * 60_000),
       customerName: opening.customerName,
       customerPhone: opening.customerPhone,
       serviceName: opening.service,
-    });
+    };
+    const written = google
+      ? await writeGoogleBooking(google, tokens, calendarId, details)
+      : await writeMicrosoftBooking(microsoft!, tokens, calendarId, details);
     await keep(written.tokens);
     return { done: true, href: written.eventId, etag: written.etag };
   }
 
   async function write(booking: BookingRow, connection: ConnectionRow, now: Date) {
-    if (connection.kind === 'google') return writeGoogle(booking, connection);
+    if (connection.kind === 'google' || connection.kind === 'microsoft')
+      return writeOAuth(booking, connection);
     const source = await deps.sourceOf(connection);
     const client = await connectCalDav({
       serverUrl: source.url,

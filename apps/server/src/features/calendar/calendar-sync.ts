@@ -9,8 +9,9 @@ import { instanceKey } from './calendar-event.ts';
 import { CalendarAddressRefused } from './calendar-fetch.ts';
 import { CalendarReadError, type CalendarSource, type ReadResult, readCalendar } from './calendar-reader.ts';
 import { detectChanges } from './changes.ts';
-import { googleAppOf, openTokens, sealTokens } from './google-app.ts';
 import { readGoogle } from './google-calendar.ts';
+import { readMicrosoft } from './microsoft-calendar.ts';
+import { googleAppOf, microsoftAppOf, openTokens, sealTokens } from './oauth-apps.ts';
 import { openSecret } from './secret-box.ts';
 import { matchTitle } from './title-rules.ts';
 
@@ -89,19 +90,17 @@ async function readConnection(
   before: StoredEvent[],
   window: ReturnType<typeof windowOf>,
 ) {
-  if (row.kind !== 'google') return readCalendar(await sourceOf(deps, row), before, row, window);
-  const google = googleAppOf(deps);
-  if (!google || !row.secret)
-    throw new CalendarReadError('Google Calendar is not set up here', 'unreachable');
+  if (row.kind !== 'google' && row.kind !== 'microsoft')
+    return readCalendar(await sourceOf(deps, row), before, row, window);
+  const google = row.kind === 'google' ? googleAppOf(deps) : undefined;
+  const microsoft = row.kind === 'microsoft' ? microsoftAppOf(deps) : undefined;
+  if ((!google && !microsoft) || !row.secret)
+    throw new CalendarReadError(`${row.kind} calendars are not set up here`, 'unreachable');
   const key = await deps.sealKey();
-  const read = await readGoogle(
-    google,
-    openTokens(openSecret(row.secret, key)),
-    row.calendarRef,
-    row,
-    window,
-    before,
-  );
+  const tokens = openTokens(openSecret(row.secret, key));
+  const read = google
+    ? await readGoogle(google, tokens, row.calendarRef, row, window, before)
+    : await readMicrosoft(microsoft!, tokens, row.calendarRef, row, window, before);
   if (read.tokens) await repo.updateConnection(deps.db, row.id, { secret: sealTokens(read.tokens, key) });
   return read;
 }

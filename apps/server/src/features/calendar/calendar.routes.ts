@@ -19,9 +19,11 @@ import { sessionOf } from '../../plugins/authenticate.ts';
 import { bearerSecurity, type Guard, guardedErrors, requireFullUser } from '../../plugins/guards.ts';
 import { connectionDto } from './calendar.repo.ts';
 import type { CalendarService } from './calendar.service.ts';
+import { OAUTH_KINDS } from './oauth-apps.ts';
 import type { Proposals } from './proposals.ts';
 
 const idParams = z.object({ id: z.string().uuid() });
+const kindParams = z.object({ kind: z.enum(OAUTH_KINDS) });
 const oauthCallbackQuery = z.object({
   code: z.string().max(2000).optional(),
   state: z.string().max(500).optional(),
@@ -169,8 +171,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
 };
 
 /**
- * Google Calendar (issue 29): the consent link is asked for with the owner's session; Google's redirect comes
- * back without one and is trusted by its signed state. The owner lands on the Calendar tab either way.
+ * Google and Microsoft calendars (issue 29): the consent link is asked for with the owner's session; the
+ * provider's redirect comes back without one and is trusted by its signed state. The owner lands on the Calendar tab either way.
  */
 const calendarOAuthRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async (
   app,
@@ -178,17 +180,20 @@ const calendarOAuthRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async (
 ) => {
   const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   app.post(
-    '/calendar/oauth/google/start',
+    '/calendar/oauth/:kind/start',
     {
       ...guarded,
-      schema: schema({ response: { 200: calendarOAuthStartResponse, ...guardedErrors } }),
+      schema: schema({ params: kindParams, response: { 200: calendarOAuthStartResponse, ...guardedErrors } }),
     },
-    async (request) => ({ success: true as const, url: await service.oauthStart(userOf(request).id) }),
+    async (request) => ({
+      success: true as const,
+      url: await service.oauthStart(userOf(request).id, request.params.kind),
+    }),
   );
 
   app.get(
-    '/calendar/oauth/google/callback',
-    { schema: { hide: true, querystring: oauthCallbackQuery } },
+    '/calendar/oauth/:kind/callback',
+    { schema: { hide: true, params: kindParams, querystring: oauthCallbackQuery } },
     async (request, reply) => {
       const { code, state, error } = request.query;
       if (error || !code || !state)
@@ -197,10 +202,10 @@ const calendarOAuthRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async (
           303,
         );
       try {
-        await service.oauthCallback(code, state);
-        return reply.redirect('/account?tab=calendar&connected=google', 303);
+        await service.oauthCallback(request.params.kind, code, state);
+        return reply.redirect(`/account?tab=calendar&connected=${request.params.kind}`, 303);
       } catch (failure) {
-        request.log.warn({ err: failure }, 'google calendar not connected');
+        request.log.warn({ err: failure, kind: request.params.kind }, 'calendar not connected');
         const message = failure instanceof AppError ? failure.message : calendarMessages.oauthFailed;
         return reply.redirect(`/account?tab=calendar&calendarError=${encodeURIComponent(message)}`, 303);
       }

@@ -17,8 +17,8 @@ import type { NotifyOwner } from '../push/push.service.ts';
 import * as repo from './calendar.repo.ts';
 import { createCalendarOAuth } from './calendar-oauth.ts';
 import { createCalendarSync } from './calendar-sync.ts';
-import { googleAppOf, openTokens } from './google-app.ts';
 import { revoke } from './google-calendar.ts';
+import { googleAppOf, microsoftAppOf, openTokens } from './oauth-apps.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 
 export interface CalendarDeps {
@@ -38,6 +38,8 @@ export interface CalendarDeps {
     clientSecret: string;
     endpoints?: { api: string; token: string; revoke: string };
   };
+  /** Microsoft's app registration (MICROSOFT_CALENDAR_*), when configured. */
+  microsoft?: { clientId: string; clientSecret: string; authority?: string; graph?: string };
   publicUrl: string;
   /** The kinds this server can connect. */
   available: readonly CalendarKind[];
@@ -65,8 +67,9 @@ export function createCalendarService(deps: CalendarDeps) {
   return {
     sync,
     sourceOf,
-    /** Google: the consent link (POST, with the owner's session) and the callback that connects. */
+    /** Google and Microsoft: the consent link (POST, with the session) and the callback that connects. */
     oauthStart: oauth.start,
+    microsoftApp: microsoftAppOf(deps),
     oauthCallback: oauth.callback,
     available: deps.available,
 
