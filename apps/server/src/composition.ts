@@ -127,6 +127,7 @@ function createCalendars(
     limiter: texting.limiter,
     sealKey,
     fetch: createCalendarFetch({ allowPrivate: config.calendar.allowPrivateAddresses }),
+    pushUrl: config.calendar.pushUrl,
     // The local calendar (/dev/calendar) is there wherever the local tools are: read through `inject`.
     ...(config.localTools === 'closed'
       ? { available: [...oauth, 'caldav', 'ics'] as const }

@@ -152,6 +152,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sends calendar pushes to CALENDAR_PUSH_URL, else to an https PUBLIC_URL, else nowhere (polling)', () => {
+    expect(loadConfig({}).calendar.pushUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.5:3000' }).calendar.pushUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com/' }).calendar.pushUrl).toBe(
+      'https://app.example.com',
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'http://localhost:3000', CALENDAR_PUSH_URL: 'https://hooks.example.com' })
+        .calendar.pushUrl,
+    ).toBe('https://hooks.example.com');
+  });
+
   it('names the bad variable even when others are fine', () => {
     configErrorFor({ PORT: '3000', SMTP_URL: 'smtp//broken', DATABASE_URL: 'postgres://db/x' }, 'SMTP_URL');
   });

@@ -43,6 +43,8 @@ export interface Config {
   calendar: {
     encryptionKey: Buffer | undefined;
     allowPrivateAddresses: boolean;
+    /** Where Google and Microsoft push changes (this server's public HTTPS address); undefined: polling only. */
+    pushUrl: string | undefined;
     /** Google Calendar's OAuth client, when configured (its endpoints overridden in tests). */
     google:
       | { clientId: string; clientSecret: string; endpoints?: { api: string; token: string; revoke: string } }
@@ -70,6 +72,12 @@ export interface Config {
   serveWeb: boolean;
   /** START_CHECKS_MS: `npm start`'s checks before this process, logged with the start-up phases. */
   startChecksMs: number | undefined;
+}
+
+/** CALENDAR_PUSH_URL, else PUBLIC_URL when it is https (Google and Microsoft push to HTTPS only). */
+function pushUrlOf(pushUrl: string | undefined, publicUrl: string | undefined) {
+  const url = pushUrl ?? (publicUrl?.startsWith('https://') ? publicUrl : undefined);
+  return url?.replace(/\/$/, '');
 }
 
 export function loadConfig(
@@ -103,6 +111,7 @@ export function loadConfig(
         ? Buffer.from(env.CALENDAR_ENCRYPTION_KEY, 'base64')
         : undefined,
       allowPrivateAddresses: env.CALENDAR_ALLOW_PRIVATE_ADDRESSES === 'true',
+      pushUrl: pushUrlOf(env.CALENDAR_PUSH_URL, env.PUBLIC_URL),
       google:
         env.GOOGLE_CALENDAR_CLIENT_ID && env.GOOGLE_CALENDAR_CLIENT_SECRET
           ? {

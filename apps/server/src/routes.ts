@@ -16,6 +16,7 @@ import { localBillingPages } from './features/billing/local-billing.pages.ts';
 import { localBillingRoutes } from './features/billing/local-billing.routes.ts';
 import { notificationsRoutes } from './features/billing/notifications.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
+import { calendarPushRoutes } from './features/calendar/calendar-push.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { devMailboxRoutes } from './features/dev/dev.routes.ts';
 import { localCalendarRoutes } from './features/dev/local-calendar.routes.ts';
@@ -134,6 +135,12 @@ async function registerApi(api: FastifyInstance, context: RouteContext, guards: 
     calendarService: services.calendarService,
     proposals: services.proposals,
     authenticate,
+  });
+  // Its own plugin context: Google's bodiless pushes and Graph's text handshake are read as sent.
+  await api.register(calendarPushRoutes, {
+    push: services.calendarService.push,
+    limiter: services.limiter,
+    kick: () => services.calendarWorker.kick(),
   });
   await api.register(dashboardRoutes, { dashboardService: services.dashboardService, authenticate });
   await api.register(phoneNumberRoutes, { messagingService, authenticate });

@@ -8,7 +8,7 @@ import { businessNameIn, customerWords } from '@waitlist/contract';
 import type { Database, Executor } from './db/client.ts';
 import type { UserRow } from './db/rows.ts';
 import * as authRepo from './features/auth/auth.repo.ts';
-import * as calendarRepo from './features/calendar/calendar.repo.ts';
+import * as calendarBookingsRepo from './features/calendar/bookings.repo.ts';
 import { bookingUid } from './features/calendar/ics.ts';
 import { verdictAfterAnswer } from './features/conversation/reply-policy.ts';
 import * as messagingRepo from './features/messaging/messaging.repo.ts';
@@ -146,7 +146,7 @@ export const calendarBookingWishes = {
   want: (
     tx: Executor,
     input: { userId: string; openingId: string; wanted: 'booked' | 'removed'; now: Date },
-  ) => calendarRepo.wantBookings(tx, { ...input, uid: bookingUid(input.openingId) }),
+  ) => calendarBookingsRepo.wantBookings(tx, { ...input, uid: bookingUid(input.openingId) }),
 };
 
 /** The businesses as the local calendar's pages and CalDAV name them (features/auth's repo owns `users`). */

@@ -47,7 +47,9 @@ export const calendarMessages = {
   tooMany: `You can connect up to ${MAX_CALENDAR_CONNECTIONS} calendars.`,
   notConfigured: (kind: string) => `${kind} is not set up on this server.`,
   oauthExpired: 'That sign-in link has expired. Please connect the calendar again.',
-  oauthFailed: 'Google did not connect the calendar. Please try again.',
+  oauthFailed: 'The calendar was not connected. Please try again.',
+  /** A push to /calendar/push/* that does not name a channel of ours with its secret. */
+  pushRefused: 'This notification is not for a calendar connected here.',
   connected: 'Calendar connected',
   disconnected: 'Calendar disconnected',
   settingsSaved: 'Calendar settings saved',

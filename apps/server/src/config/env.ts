@@ -134,6 +134,9 @@ export const envSchema = z.object({
     { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' },
   ),
   CALENDAR_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+  // Where Google and Microsoft send their push notifications (issue 29): this server's public HTTPS address,
+  // PUBLIC_URL when that is https. Unset and PUBLIC_URL plain http (a laptop), calendars are read every 45 s only.
+  CALENDAR_PUSH_URL: optionalString,
   // Google Calendar (issue 29): the OAuth client (a "Web application" client with the redirect URI
   // PUBLIC_URL/api/v1/calendar/oauth/google/callback). Unset, Google is not offered. The *_URL overrides
   // point at another server speaking Google's wire format (tests).

@@ -66,6 +66,8 @@ export const rateLimitRules = {
    */
   calendarConnectAccount: { points: 20, durationSeconds: 60 * 60 },
   calendarSyncAccount: { points: 60, durationSeconds: 60 * 60 },
+  /** Pushes to /calendar/push/* that carry no secret of ours, per address (a guessing sender is cut off). */
+  calendarPushIp: { points: 100, durationSeconds: 15 * 60 },
 } as const;
 
 export type RateLimitRule = keyof typeof rateLimitRules;

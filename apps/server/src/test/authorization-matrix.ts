@@ -267,6 +267,9 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // back to the Calendar tab (with the reason), signed in or not: its signed state decides, not a session.
   'POST /api/v1/calendar/oauth/:kind/start': row(fullOwners(400), { params: { kind: 'google' } }),
   'GET /api/v1/calendar/oauth/:kind/callback': row(everyone(303), { params: { kind: 'microsoft' } }),
+  // Public: trusted only by the channel's secret, which a role's session is not.
+  'POST /api/v1/calendar/push/google': row(everyone(401)),
+  'POST /api/v1/calendar/push/microsoft': row(everyone(401)),
 
   // ---- the business's text number ----
   'GET /api/v1/phone-number': row(fullOwners(200)),

@@ -1,8 +1,9 @@
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { type BookingRow, leaseDueBookings, settleBooking } from './bookings.repo.ts';
 import { CalDavError, connectCalDav } from './caldav-client.ts';
-import type { BookingRow, ConnectionRow } from './calendar.repo.ts';
+import type { ConnectionRow } from './calendar.repo.ts';
 import * as repo from './calendar.repo.ts';
 import type { CalendarSource } from './calendar-reader.ts';
 import { deleteGoogleBooking, type GoogleApp, writeGoogleBooking } from './google-calendar.ts';
@@ -129,18 +130,18 @@ export function createBookings(deps: BookingDeps) {
     /** The worker's pass: every due booking tried by one instance; returns how many were done. */
     async runDue(limit = 20) {
       const now = clock.now();
-      const due = await repo.leaseDueBookings(db, now, new Date(now.getTime() + LEASE_MS), limit);
+      const due = await leaseDueBookings(db, now, new Date(now.getTime() + LEASE_MS), limit);
       let done = 0;
       for (const booking of due) {
         const connection = await repo.connectionById(db, booking.connectionId);
         if (!connection) continue;
         try {
           const result = await write(booking, connection, now);
-          await repo.settleBooking(db, booking, { ...result, lastError: null });
+          await settleBooking(db, booking, { ...result, lastError: null });
           done += 1;
         } catch (error) {
           logger.warn({ openingId: booking.openingId, err: error }, 'calendar booking not written yet');
-          await repo.settleBooking(db, booking, {
+          await settleBooking(db, booking, {
             lastError: (error as Error).message.slice(0, 500),
             nextAttemptAt: new Date(now.getTime() + retryAfterMs(booking.attempts)),
           });

@@ -1,12 +1,12 @@
 import type { CalendarConnection, CalendarProposal } from '@waitlist/contract';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { calendarBookings, calendarConnections, calendarEvents, calendarProposals } from '../../db/schema.ts';
+import { calendarConnections, calendarEvents, calendarProposals } from '../../db/schema.ts';
 import { type CalendarEvent, instanceKey } from './calendar-event.ts';
 
 /**
  * The one home of `calendar_connections`, `calendar_events` and `calendar_proposals` (issue 29, decision
- * 0008), and of `calendar_bookings`. The connection's secret column is written sealed (secret-box.ts) and never leaves this feature.
+ * 0008); `calendar_bookings` is bookings.repo.ts. The connection's secret column is written sealed (secret-box.ts) and never leaves this feature.
  */
 export type ConnectionRow = typeof calendarConnections.$inferSelect;
 export type ProposalRow = typeof calendarProposals.$inferSelect;
@@ -152,6 +152,49 @@ export function leaseConnection(executor: Executor, id: string, now: Date, lease
     .returning();
 }
 
+// ---- push channels (Google events.watch, Graph subscriptions) ----
+
+/** The connection a push names by its channel (Google channel id, Graph subscription id). */
+export async function connectionByChannel(executor: Executor, channelId: string) {
+  const [row] = await executor
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.channelId, channelId));
+  return row;
+}
+
+/**
+ * Up to `limit` connections of `kinds` whose push channel is missing or ends before `renewBy`, leased to the
+ * caller (SKIP LOCKED while choosing, the lease after, as a sync): each channel is renewed by one instance.
+ */
+export function leaseChannelsDue(
+  executor: Executor,
+  kinds: readonly string[],
+  now: Date,
+  renewBy: Date,
+  leaseUntil: Date,
+  limit: number,
+) {
+  const due = executor
+    .select({ id: calendarConnections.id })
+    .from(calendarConnections)
+    .where(
+      and(
+        inArray(calendarConnections.kind, [...kinds]),
+        or(isNull(calendarConnections.channelExpiresAt), lt(calendarConnections.channelExpiresAt, renewBy)),
+        or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, now)),
+      ),
+    )
+    .orderBy(asc(calendarConnections.channelExpiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return executor
+    .update(calendarConnections)
+    .set({ leaseUntil })
+    .where(inArray(calendarConnections.id, due))
+    .returning();
+}
+
 // ---- events (what the last sync saw) ----
 
 const fromEventRow = (row: typeof calendarEvents.$inferSelect): StoredEvent => ({
@@ -286,75 +329,4 @@ export async function setProposal(
     .where(eq(calendarProposals.id, id))
     .returning();
   return row!;
-}
-
-// ---- bookings written back ----
-
-export type BookingRow = typeof calendarBookings.$inferSelect;
-
-/**
- * What a claimed (or released) opening wants in each calendar the business writes to: 'booked' or 'removed',
- * to be done by the worker (a row already there takes the new wish and is tried again at once).
- */
-export async function wantBookings(
-  executor: Executor,
-  input: { userId: string; openingId: string; uid: string; wanted: 'booked' | 'removed'; now: Date },
-) {
-  const writers = await executor
-    .select({ id: calendarConnections.id })
-    .from(calendarConnections)
-    .where(and(eq(calendarConnections.userId, input.userId), sql`${calendarConnections.kind} <> 'ics'`));
-  if (writers.length === 0) return 0;
-  await executor
-    .insert(calendarBookings)
-    .values(
-      writers.map(({ id }) => ({
-        openingId: input.openingId,
-        connectionId: id,
-        uid: input.uid,
-        wanted: input.wanted,
-        nextAttemptAt: input.now,
-        createdAt: input.now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [calendarBookings.openingId, calendarBookings.connectionId],
-      set: { wanted: input.wanted, done: false, attempts: 0, nextAttemptAt: input.now, lastError: null },
-    });
-  return writers.length;
-}
-
-/** Up to `limit` bookings due, taken until `leaseUntil` (SKIP LOCKED while choosing): one instance writes each. */
-export function leaseDueBookings(executor: Executor, now: Date, leaseUntil: Date, limit: number) {
-  const due = executor
-    .select({ openingId: calendarBookings.openingId, connectionId: calendarBookings.connectionId })
-    .from(calendarBookings)
-    .where(and(eq(calendarBookings.done, false), lte(calendarBookings.nextAttemptAt, now)))
-    .orderBy(asc(calendarBookings.nextAttemptAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return executor
-    .update(calendarBookings)
-    .set({ nextAttemptAt: leaseUntil, attempts: sql`${calendarBookings.attempts} + 1` })
-    .where(sql`(${calendarBookings.openingId}, ${calendarBookings.connectionId}) in (${due})`)
-    .returning();
-}
-
-/** Records a booking's attempt: done (with where the event is now), or failed and when to try again. */
-export function settleBooking(
-  executor: Executor,
-  booking: Pick<BookingRow, 'openingId' | 'connectionId' | 'wanted'>,
-  values: Partial<Pick<BookingRow, 'done' | 'href' | 'etag' | 'nextAttemptAt' | 'lastError'>>,
-) {
-  return executor
-    .update(calendarBookings)
-    .set(values)
-    .where(
-      and(
-        eq(calendarBookings.openingId, booking.openingId),
-        eq(calendarBookings.connectionId, booking.connectionId),
-        // A wish changed meanwhile (booked → removed) is not marked done by the older attempt.
-        eq(calendarBookings.wanted, booking.wanted),
-      ),
-    );
 }

@@ -16,6 +16,7 @@ import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { NotifyOwner } from '../push/push.service.ts';
 import * as repo from './calendar.repo.ts';
 import { createCalendarOAuth } from './calendar-oauth.ts';
+import { createCalendarPush } from './calendar-push.ts';
 import { createCalendarSync } from './calendar-sync.ts';
 import { revoke } from './google-calendar.ts';
 import { googleAppOf, microsoftAppOf, openTokens } from './oauth-apps.ts';
@@ -41,6 +42,8 @@ export interface CalendarDeps {
   /** Microsoft's app registration (MICROSOFT_CALENDAR_*), when configured. */
   microsoft?: { clientId: string; clientSecret: string; authority?: string; graph?: string };
   publicUrl: string;
+  /** Where Google and Microsoft push changes (CALENDAR_PUSH_URL); undefined: polling only. */
+  pushUrl?: string | undefined;
   /** The kinds this server can connect. */
   available: readonly CalendarKind[];
   users: {
@@ -63,6 +66,7 @@ export function createCalendarService(deps: CalendarDeps) {
   const { db, clock } = deps;
   const { sync, firstRead, sourceOf, syncEveryMs } = createCalendarSync(deps);
   const oauth = createCalendarOAuth(deps);
+  const push = createCalendarPush(deps);
 
   return {
     sync,
@@ -70,7 +74,14 @@ export function createCalendarService(deps: CalendarDeps) {
     /** Google and Microsoft: the consent link (POST, with the session) and the callback that connects. */
     oauthStart: oauth.start,
     microsoftApp: microsoftAppOf(deps),
-    oauthCallback: oauth.callback,
+    /** The provider's redirect connects the calendar; its push channel is opened at once. */
+    async oauthCallback(...args: Parameters<typeof oauth.callback>) {
+      const row = await oauth.callback(...args);
+      await push.openNow(row);
+      return row;
+    },
+    /** Google's and Microsoft's pushes, and the worker's channel renewals. */
+    push,
     available: deps.available,
 
     list: (user: UserRow) => repo.listConnections(db, user.id),
@@ -139,6 +150,7 @@ export function createCalendarService(deps: CalendarDeps) {
     async disconnect(user: UserRow, id: string) {
       const row = await repo.findConnection(db, user.id, id);
       if (!row) throw new NotFound(m.connectionNotFound);
+      await push.close(row);
       // Google's grant is revoked at Google first (best effort: the tokens are deleted here either way).
       const google = googleAppOf(deps);
       if (row.kind === 'google' && google && row.secret) {

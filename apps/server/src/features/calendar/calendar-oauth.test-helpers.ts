@@ -1,0 +1,62 @@
+import { createServer } from 'node:net';
+import { expect } from 'vitest';
+import type { FakeGoogle } from '../../test/fake-google.ts';
+import type { FakeGraph } from '../../test/fake-graph.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { call } from '../waitlist/waitlist.test-helpers.ts';
+
+/** Where the providers send the owner back (PUBLIC_URL is http://app.test in tests). */
+export const callbackOf = (kind: 'google' | 'microsoft') =>
+  `http://app.test/api/v1/calendar/oauth/${kind}/callback`;
+
+/** The test app's settings for the local Google, with pushes sent to `pushUrl` when given. */
+export const googleEnv = (google: FakeGoogle, pushUrl?: string): Record<string, string> => ({
+  GOOGLE_CALENDAR_CLIENT_ID: google.clientId,
+  GOOGLE_CALENDAR_CLIENT_SECRET: google.clientSecret,
+  GOOGLE_CALENDAR_API_URL: google.url,
+  GOOGLE_CALENDAR_TOKEN_URL: `${google.url}/token`,
+  GOOGLE_CALENDAR_REVOKE_URL: `${google.url}/revoke`,
+  ...(pushUrl ? { CALENDAR_PUSH_URL: pushUrl } : {}),
+});
+
+/** The test app's settings for the local Microsoft sign-in and Graph, with pushes sent to `pushUrl`. */
+export const graphEnv = (graph: FakeGraph, pushUrl?: string): Record<string, string> => ({
+  MICROSOFT_CALENDAR_CLIENT_ID: graph.clientId,
+  MICROSOFT_CALENDAR_CLIENT_SECRET: graph.clientSecret,
+  MICROSOFT_CALENDAR_AUTHORITY: `${graph.url}/common`,
+  MICROSOFT_CALENDAR_GRAPH_URL: graph.url,
+  // The local Graph listens on 127.0.0.1.
+  CALENDAR_ALLOW_PRIVATE_ADDRESSES: 'true',
+  ...(pushUrl ? { CALENDAR_PUSH_URL: pushUrl } : {}),
+});
+
+/**
+ * The owner presses "Connect …", consents, and the provider sends the browser back to us: the redirect's
+ * answer (303 to the Calendar tab).
+ */
+export async function consent(
+  t: TestApp,
+  token: string,
+  kind: 'google' | 'microsoft',
+  issueCode: (redirectUri: string) => string,
+) {
+  const start = await call(t, token, 'POST', `/calendar/oauth/${kind}/start`);
+  expect(start.statusCode, start.body).toBe(200);
+  const consentUrl = new URL(start.json().url);
+  expect(consentUrl.searchParams.get('redirect_uri')).toBe(callbackOf(kind));
+  const state = consentUrl.searchParams.get('state')!;
+  const code = issueCode(callbackOf(kind));
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/v1/calendar/oauth/${kind}/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+  });
+}
+
+/** A free local port (the app listens there, so the providers' pushes reach it over HTTP). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
