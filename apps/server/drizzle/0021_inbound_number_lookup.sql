@@ -1,0 +1,1 @@
+CREATE INDEX "users_plivo_number_idx" ON "users" USING btree ("plivo_number") WHERE "users"."plivo_number" is not null;
