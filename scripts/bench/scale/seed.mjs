@@ -26,7 +26,16 @@ const OFFERS_PER_OPENING = 4;
 const DAYS = 730;
 
 /** The loaded tables: their indexes and constraints are dropped before the load and built after it. */
-const LOADED = ['users', 'sessions', 'customers', 'openings', 'offers', 'messages', 'inbound_events'];
+const LOADED = [
+  'users',
+  'sessions',
+  'customers',
+  'openings',
+  'offers',
+  'messages',
+  'inbound_events',
+  'sms_opt_outs',
+];
 
 const perWeight = (total) => total / (FULL.businesses * MEAN_WEIGHT);
 
@@ -184,6 +193,11 @@ function statements(scale) {
          select b.n, k, true, (k * 7) % b.customers + 1, b.openings, b.created_at + random() * (now() - b.created_at)
          from bench_seed.biz b, generate_series(1, b.replies) k
          order by ts offset 0) s`,
+    ],
+    [
+      'sms_opt_outs',
+      `insert into sms_opt_outs (user_id, phone, opted_out_at)
+       select user_id, phone, opted_out_at from customers where opted_out`,
     ],
     [
       'inbound_events',
