@@ -28,6 +28,9 @@ const adminUrl = args.find((arg) => !arg.startsWith('--')) ?? 'postgres://postgr
 const fullScale = smoke ? 0.001 : Number(process.env.SCALE ?? 1);
 const seconds = smoke ? 1 : Number(process.env.BENCH_SCALE_SECONDS ?? 10);
 const DRAIN = smoke ? 200 : 10_000;
+// SCALE_PATHS=inbound,admin: only the paths whose names contain one of these (a before/after of one fix).
+const only = process.env.SCALE_PATHS?.split(',').filter(Boolean);
+const wanted = (name) => !only || only.some((part) => name.includes(part));
 const PORT = 3460;
 const label = (scale) => `${+(scale * 100).toPrecision(3)}%`;
 const sizes = smoke
@@ -159,7 +162,7 @@ async function measureSize(size, plivo) {
   const server = startServer(size.url, plivo);
   try {
     await waitForAnswer(`${publicUrl}/api/v1/health`);
-    const paths = loadPaths(context, plivo, publicUrl);
+    const paths = loadPaths(context, plivo, publicUrl).filter(([name]) => wanted(name));
     for (const [name, makeRequest] of paths) {
       if (name === 'inbound YES') await ownerOpensSlot(context);
       await load(publicUrl, makeRequest, Math.min(2, seconds)); // warm-up: JIT, pool, caches
@@ -169,6 +172,7 @@ async function measureSize(size, plivo) {
         `${size.label} ${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s, ${r.bad} not 2xx of ${r.total}`,
       );
     }
+    if (!wanted('opening') && !wanted('outbox')) return { results, plans, context };
     const backlog = await outboxIdle(size.url);
     log(`${size.label}: the outbox sent the replies' answers in ${backlog.toFixed(1)} s`);
     const opened = await openings(publicUrl, plivo.control, context, FITTING);
@@ -207,13 +211,14 @@ async function explainSize(size, plivo, context, opener) {
       await sleep(150); // what the request queued runs right after its answer (the outbox's kick)
     };
     for (const [name, makeRequest] of loadPaths(context, plivo, publicUrl)) {
+      if (!wanted(name)) continue;
       if (name === 'inbound YES') await ownerOpensSlot(context);
       await once(makeRequest(1));
       const offset = captureOffset(file);
       await once(makeRequest(2));
       captured[name] = capturedSince(file, offset);
     }
-    if (opener) {
+    if (opener && wanted('opening')) {
       const offset = captureOffset(file);
       await once({
         method: 'POST',
@@ -229,10 +234,12 @@ async function explainSize(size, plivo, context, opener) {
       await sleep(1000);
       captured[`opening a slot (${FITTING} texts to Plivo)`] = capturedSince(file, offset);
     }
-    const offset = captureOffset(file);
-    await queueTexts(size.url, 20);
-    await sleep(2500);
-    captured[`outbox drain (${DRAIN.toLocaleString('en-US')} texts)`] = capturedSince(file, offset);
+    if (wanted('outbox')) {
+      const offset = captureOffset(file);
+      await queueTexts(size.url, 20);
+      await sleep(2500);
+      captured[`outbox drain (${DRAIN.toLocaleString('en-US')} texts)`] = capturedSince(file, offset);
+    }
   } finally {
     await stop(server);
   }
@@ -281,6 +288,8 @@ const small = measured.small ?? measured.full;
 const labels = { small: sizes[0].label, full: sizes.at(-1).label };
 const table = resultTable(names, small.results, measured.full.results, labels);
 console.log(`\n${table}\n`);
+const planSummary = plansSection(names, { small: small.plans, full: measured.full.plans }, labels);
+console.log(`${planSummary.slice(0, planSummary.indexOf('\n\n'))}\n`);
 const bad = names.filter((name) => sizes.some((size) => (measured[size.key].results[name]?.bad ?? 1) > 0));
 if (smoke) {
   for (const size of sizes) {
@@ -292,6 +301,7 @@ if (smoke) {
   if (bad.length) console.error(`Paths not answered 2xx every time: ${bad.join(', ')}`);
   process.exit(bad.length ? 1 : 0);
 }
+if (only) process.exit(0); // a subset: printed, not recorded
 
 const seedLines = sizes.map((size) => {
   const s = seeding[size.key];
