@@ -4,6 +4,7 @@ import { type FakeGoogle, startFakeGoogle } from '../../test/fake-google.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { receiveText } from '../messaging/messaging.test-helpers.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { callbackOf, consent as consentTo, googleEnv } from './calendar-oauth.test-helpers.ts';
 import { GOOGLE_OURS_PROPERTY } from './google-events.ts';
 
 /**
@@ -14,19 +15,11 @@ import { GOOGLE_OURS_PROPERTY } from './google-events.ts';
  */
 let t: TestApp;
 let fake: FakeGoogle;
-const CALLBACK = 'http://app.test/api/v1/calendar/oauth/google/callback';
+const CALLBACK = callbackOf('google');
 
 beforeAll(async () => {
   fake = await startFakeGoogle();
-  t = await createTestApp({
-    env: {
-      GOOGLE_CALENDAR_CLIENT_ID: fake.clientId,
-      GOOGLE_CALENDAR_CLIENT_SECRET: fake.clientSecret,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      GOOGLE_CALENDAR_TOKEN_URL: `${fake.url}/token`,
-      GOOGLE_CALENDAR_REVOKE_URL: `${fake.url}/revoke`,
-    },
-  });
+  t = await createTestApp({ env: googleEnv(fake) });
 });
 afterAll(async () => {
   await t?.close();
@@ -41,17 +34,10 @@ async function aMinuteLater() {
 /** The owner presses "Connect Google Calendar", consents, and Google sends the browser back to us. */
 async function consent(token: string) {
   const start = await call(t, token, 'POST', '/calendar/oauth/google/start');
-  expect(start.statusCode, start.body).toBe(200);
   const consentUrl = new URL(start.json().url);
   expect(consentUrl.searchParams.get('client_id')).toBe(fake.clientId);
-  expect(consentUrl.searchParams.get('redirect_uri')).toBe(CALLBACK);
   expect(consentUrl.searchParams.get('access_type')).toBe('offline');
-  const state = consentUrl.searchParams.get('state')!;
-  const code = fake.authorize(CALLBACK);
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/v1/calendar/oauth/google/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
-  });
+  return consentTo(t, token, 'google', (redirectUri) => fake.authorize(redirectUri));
 }
 
 describe('Google Calendar', () => {

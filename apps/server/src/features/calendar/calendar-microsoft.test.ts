@@ -3,6 +3,7 @@ import { type FakeGraph, startFakeGraph } from '../../test/fake-graph.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { receiveText } from '../messaging/messaging.test-helpers.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { callbackOf, graphEnv } from './calendar-oauth.test-helpers.ts';
 
 /**
  * Issue 29, Microsoft 365 / Outlook.com wired end to end against a local server speaking the identity
@@ -11,20 +12,11 @@ import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
  */
 let t: TestApp;
 let graph: FakeGraph;
-const CALLBACK = 'http://app.test/api/v1/calendar/oauth/microsoft/callback';
+const CALLBACK = callbackOf('microsoft');
 
 beforeAll(async () => {
   graph = await startFakeGraph();
-  t = await createTestApp({
-    env: {
-      MICROSOFT_CALENDAR_CLIENT_ID: graph.clientId,
-      MICROSOFT_CALENDAR_CLIENT_SECRET: graph.clientSecret,
-      MICROSOFT_CALENDAR_AUTHORITY: `${graph.url}/common`,
-      MICROSOFT_CALENDAR_GRAPH_URL: graph.url,
-      // The fake listens on 127.0.0.1.
-      CALENDAR_ALLOW_PRIVATE_ADDRESSES: 'true',
-    },
-  });
+  t = await createTestApp({ env: graphEnv(graph) });
 });
 afterAll(async () => {
   await t?.close();

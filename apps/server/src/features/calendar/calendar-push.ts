@@ -141,6 +141,7 @@ function createChannelRenewals(deps: CalendarDeps) {
       const now = clock.now();
       const [leased] = await repo.leaseConnection(db, row.id, now, new Date(now.getTime() + LEASE_MS));
       if (leased) await renew(leased);
+      return row;
     },
 
     /** The worker's pass: channels missing or ending within 12 hours, each renewed by exactly one instance. */

@@ -16,7 +16,7 @@ import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { NotifyOwner } from '../push/push.service.ts';
 import * as repo from './calendar.repo.ts';
 import { createCalendarOAuth } from './calendar-oauth.ts';
-import { createCalendarPush } from './calendar-push.ts';
+import { type CalendarPush, createCalendarPush } from './calendar-push.ts';
 import { createCalendarSync } from './calendar-sync.ts';
 import { revoke } from './google-calendar.ts';
 import { googleAppOf, microsoftAppOf, openTokens } from './oauth-apps.ts';
@@ -62,6 +62,20 @@ export type CalendarService = ReturnType<typeof createCalendarService>;
 
 const LEASE_MS = 2 * 60_000;
 
+/**
+ * A disconnect at the provider, best effort (the tokens are deleted here either way): the push channel
+ * closed, and Google's grant revoked.
+ */
+async function closeAtProvider(deps: CalendarDeps, push: CalendarPush, row: repo.ConnectionRow) {
+  await push.close(row);
+  const google = googleAppOf(deps);
+  if (row.kind !== 'google' || !google || !row.secret) return;
+  const tokens = openTokens(openSecret(row.secret, await deps.sealKey()));
+  await revoke(google, tokens.refreshToken ?? tokens.accessToken).catch((error: unknown) =>
+    deps.logger.warn({ connectionId: row.id, err: error }, 'google token not revoked'),
+  );
+}
+
 export function createCalendarService(deps: CalendarDeps) {
   const { db, clock } = deps;
   const { sync, firstRead, sourceOf, syncEveryMs } = createCalendarSync(deps);
@@ -75,11 +89,8 @@ export function createCalendarService(deps: CalendarDeps) {
     oauthStart: oauth.start,
     microsoftApp: microsoftAppOf(deps),
     /** The provider's redirect connects the calendar; its push channel is opened at once. */
-    async oauthCallback(...args: Parameters<typeof oauth.callback>) {
-      const row = await oauth.callback(...args);
-      await push.openNow(row);
-      return row;
-    },
+    oauthCallback: async (...args: Parameters<typeof oauth.callback>) =>
+      push.openNow(await oauth.callback(...args)),
     /** Google's and Microsoft's pushes, and the worker's channel renewals. */
     push,
     available: deps.available,
@@ -150,15 +161,7 @@ export function createCalendarService(deps: CalendarDeps) {
     async disconnect(user: UserRow, id: string) {
       const row = await repo.findConnection(db, user.id, id);
       if (!row) throw new NotFound(m.connectionNotFound);
-      await push.close(row);
-      // Google's grant is revoked at Google first (best effort: the tokens are deleted here either way).
-      const google = googleAppOf(deps);
-      if (row.kind === 'google' && google && row.secret) {
-        const tokens = openTokens(openSecret(row.secret, await deps.sealKey()));
-        await revoke(google, tokens.refreshToken ?? tokens.accessToken).catch((error: unknown) =>
-          deps.logger.warn({ connectionId: id, err: error }, 'google token not revoked'),
-        );
-      }
+      await closeAtProvider(deps, push, row);
       if (!(await repo.deleteConnection(db, user.id, id))) throw new NotFound(m.connectionNotFound);
     },
 

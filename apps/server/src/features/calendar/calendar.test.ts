@@ -1,7 +1,8 @@
-import { calendarMessages as m } from '@waitlist/contract';
+import { billingMessages, calendarMessages as m } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarConnections } from '../../db/schema.ts';
+import { calendarConnections, users } from '../../db/schema.ts';
+import { lateBody } from '../../test/race.ts';
 import { type Radicale, startRadicale } from '../../test/radicale.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
@@ -206,6 +207,31 @@ describe('a cancellation in the calendar', () => {
     expect(dismissed.json()).toMatchObject({ data: { status: 'dismissed', reason: 'cancelled' } });
     expect(await waiting(o.token)).toEqual([]);
     expect((await call(t, o.token, 'GET', '/openings')).json().data).toHaveLength(1);
+  });
+
+  it('"Text the waitlist" is refused when the payment lapses while the tap is on its way (decided from the locked row)', async () => {
+    const { o, calendar } = await connected();
+    await remove(calendar, 'cut-priya');
+    await aMinuteLater();
+    const [cut] = await waiting(o.token);
+    const lapse = () =>
+      t.database.db.update(users).set({ subscriptionStatus: 'past_due' }).where(eq(users.id, o.id));
+    // The session is read in good standing; the payment lapses before the request's body arrives.
+    const answer = await lateBody(
+      t.app,
+      {
+        method: 'POST',
+        url: `/api/v1/calendar/proposals/${cut!.id}/open`,
+        payload: {},
+        headers: { authorization: `Bearer ${o.token}` },
+      },
+      lapse,
+    );
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().message).toBe(billingMessages.pastDue);
+    await t.database.db.update(users).set({ subscriptionStatus: 'active' }).where(eq(users.id, o.id));
+    expect(await waiting(o.token)).toMatchObject([{ id: cut!.id }]);
+    expect((await call(t, o.token, 'GET', '/openings')).json().data).toEqual([]);
   });
 
   it('"automatic": the slot opens by itself after the grace period, unless the owner stops it first', async () => {
