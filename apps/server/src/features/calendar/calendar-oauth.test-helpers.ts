@@ -1,5 +1,7 @@
 import { createServer } from 'node:net';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { messages } from '../../db/schema.ts';
 import type { FakeGoogle } from '../../test/fake-google.ts';
 import type { FakeGraph } from '../../test/fake-graph.ts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -59,4 +61,13 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** How many of a business's texts have been handed to the SMS provider. */
+export async function textsSentBy(t: TestApp, userId: string) {
+  const rows = await t.database.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.direction, 'out'), isNotNull(messages.sentAt)));
+  return rows.length;
 }

@@ -1,10 +1,11 @@
+import { performance } from 'node:perf_hooks';
 import { calendarMessages as m } from '@waitlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fake-google.ts';
 import { type FakeGraph, startFakeGraph } from '../../test/fake-graph.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { call, owner } from '../waitlist/waitlist.test-helpers.ts';
-import { consent, freePort, googleEnv, graphEnv } from './calendar-oauth.test-helpers.ts';
+import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { consent, freePort, googleEnv, graphEnv, textsSentBy } from './calendar-oauth.test-helpers.ts';
 import { RENEW_BEFORE_MS } from './calendar-push.ts';
 
 /**
@@ -159,9 +160,9 @@ describe.each([googleProvider, microsoftProvider])('$kind push', (provider) => {
   const waiting = async (token: string) => (await call(t, token, 'GET', '/calendar/proposals')).json().data;
 
   /** A new owner with one appointment, connected; the first pass after connecting settles. */
-  async function connected(title: string) {
+  async function connected(title: string, timeZone?: string) {
     const eventId = provider.addEvent(title, hoursAhead(26), hoursAhead(27));
-    const o = await owner(t, { plan: 'growth' });
+    const o = await owner(t, { plan: 'growth', ...(timeZone ? { timeZone } : {}) });
     const before = new Set(provider.channels().map((channel) => channel.id));
     expect((await consent(t, o.token, provider.kind, provider.issueCode)).statusCode).toBe(303);
     const opened = provider.channels().filter((channel) => !before.has(channel.id));
@@ -233,6 +234,45 @@ describe.each([googleProvider, microsoftProvider])('$kind push', (provider) => {
     await pass();
     const titles = (await waiting(o.token)).map((proposal: { title: string }) => proposal.title);
     expect(titles.sort()).toEqual(['Cut – Noor', 'Cut – Omar']);
+  });
+
+  it('automatic with no wait: the first text is out right after the push, and within a minute without one', async () => {
+    // Real time (the local Graph's clock), so the owner is put where it is midday now: texts wait out the night.
+    const midday = 12 - t.clock.now().getUTCHours();
+    const zone = midday === 0 ? 'Etc/UTC' : `Etc/GMT${midday > 0 ? '-' : '+'}${Math.abs(midday)}`;
+    const { o, eventId, channel, connection } = await connected('Cut – Ada', zone);
+    await addCustomer(t, o.token, provider.kind === 'google' ? 7301 : 7302);
+    const automatic = { mode: 'auto', graceMinutes: 0 };
+    expect(
+      (await call(t, o.token, 'PATCH', `/calendar/connections/${connection.id}`, automatic)).statusCode,
+    ).toBe(200);
+    const sent = () => textsSentBy(t, o.id);
+    // With the push: deletion → push → the pass it wakes → the outbox hands the text to the SMS provider.
+    const started = performance.now();
+    provider.deleteEvent(eventId);
+    expect(await provider.push(channel.id)).toBeLessThan(300);
+    await pass();
+    await t.app.outbox.drain();
+    const pushedMs = performance.now() - started;
+    expect(await sent()).toBe(1);
+
+    // Without it (a missed push): the read every 45 s and the pass every 15 s bound the wait.
+    const later = provider.addEvent('Colour – Bo', hoursAhead(30), hoursAhead(31));
+    expect(await provider.push(channel.id)).toBeLessThan(300);
+    await pass();
+    provider.deleteEvent(later);
+    let waitedMs = 0;
+    while ((await sent()) < 2 && waitedMs < 120_000) {
+      t.clock.advance(15_000);
+      waitedMs += 15_000;
+      await pass();
+      await t.app.outbox.drain();
+    }
+    expect(waitedMs).toBeLessThanOrEqual(60_000);
+    console.info(
+      `[calendar latency] ${provider.kind}: deletion → first text ${pushedMs.toFixed(0)} ms with the push; ` +
+        `${waitedMs / 1000} s of schedule without it (read every 45 s, a pass every 15 s)`,
+    );
   });
 
   it('two instances read a pushed change once, renew a channel once, and disconnecting closes it', async () => {

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { billingMessages, calendarMessages as m } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { lateBody } from '../../test/race.ts';
 import { type Radicale, startRadicale } from '../../test/radicale.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { textsSentBy } from './calendar-oauth.test-helpers.ts';
 
 /**
  * Issue 29: a CalDAV calendar (Debian's radicale, a real server) connected, its cancellations proposed or
@@ -254,6 +256,31 @@ describe('a cancellation in the calendar', () => {
     const openings = (await call(t, o.token, 'GET', '/openings')).json().data as { service: string }[];
     expect(openings.map((opening) => opening.service)).toEqual(['Cut – Priya']);
     expect(await waiting(o.token)).toEqual([]);
+  });
+
+  it('"automatic" with no wait: the first text is out within a minute of the deletion (read every 45 s)', async () => {
+    const { o, calendar, connection } = await connected();
+    const automatic = { mode: 'auto', graceMinutes: 0 };
+    expect(
+      (await call(t, o.token, 'PATCH', `/calendar/connections/${connection.id}`, automatic)).statusCode,
+    ).toBe(200);
+    await aMinuteLater(); // read just now: the deletion comes at the worst moment
+    await remove(calendar, 'cut-priya');
+    let waitedMs = 0;
+    let passMs = 0;
+    while ((await textsSentBy(t, o.id)) === 0 && waitedMs < 120_000) {
+      t.clock.advance(15_000);
+      waitedMs += 15_000;
+      const started = performance.now();
+      await t.app.calendarWorker.runOnce();
+      await t.app.outbox.drain();
+      passMs = performance.now() - started;
+    }
+    expect(waitedMs).toBeLessThanOrEqual(60_000);
+    console.info(
+      `[calendar latency] caldav (radicale): deletion → first text after ${waitedMs / 1000} s of schedule, ` +
+        `then ${passMs.toFixed(0)} ms to read, open and send`,
+    );
   });
 });
 
