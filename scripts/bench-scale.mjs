@@ -2,14 +2,15 @@
 // the same at 100,000 businesses as at 1,000?
 //   1. Seeds two fresh databases beside the given one (waitlist_scale_full at SCALE, default 1 = 100,000
 //      businesses, and waitlist_scale_small at 1%) with set-based SQL (scripts/bench/scale/seed.mjs).
-//   2. Against each in turn, the server built and started as `npm start` starts it, a local Plivo server,
-//      and autocannon on the same machine at 20 connections: p50 / p99 / req/s per path, openings from the
-//      request to the last text at Plivo, and the outbox draining 10,000 queued texts.
+//   2. The server built and started as `npm start` starts it, one per database side by side, a local Plivo
+//      server, and autocannon on the same machine at 20 connections: p50 / p99 / req/s per path, openings
+//      from the request to the last text at Plivo, and the outbox draining 10,000 queued texts. Each path is
+//      measured in rounds 1%, full, full, 1% (half the time each), so the machine's drift (other work on
+//      it) is shared by both sides instead of landing on one.
 //   3. Captures the SQL each path ran (scripts/bench/scale/capture.mjs) and writes its EXPLAIN (ANALYZE,
 //      BUFFERS) at both sizes to docs/SCALE.md, with the side-by-side table.
 // SCALE_SMOKE=1 (or --smoke): one tiny copy (0.1%), each path for 1 s, no timing asserted; exits 1 unless
-// every path answered 2xx. BENCH_SCALE_SECONDS sets the seconds per path (default 10). Ports: 3460–3463.
-import { spawn } from 'node:child_process';
+// every path answered 2xx. BENCH_SCALE_SECONDS sets the seconds per path (default 10). Ports: 3460–3491.
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +19,10 @@ import pg from 'pg';
 import { capturedSince, captureOffset, explainStatements } from './bench/scale/explain.mjs';
 import { drain, load, loadPaths, openings, outboxIdle } from './bench/scale/measure.mjs';
 import { FITTING, prepare, queueTexts } from './bench/scale/prepare.mjs';
+import { startPlivo, startServer, stop } from './bench/scale/processes.mjs';
 import { plansSection, resultTable, verdict, writeSection } from './bench/scale/report.mjs';
 import { createDatabase, describe, migrateDatabase, seed } from './bench/scale/seed.mjs';
-import { ensureInstall, ensureServerBuild, log, root, serverCommand } from './lib.mjs';
+import { ensureInstall, ensureServerBuild, log, root } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const smoke = process.env.SCALE_SMOKE === '1' || args.includes('--smoke');
@@ -39,104 +41,20 @@ const sizes = smoke
       { key: 'small', db: 'waitlist_scale_small', scale: fullScale > 0.01 ? 0.01 : fullScale / 10 },
       { key: 'full', db: 'waitlist_scale_full', scale: fullScale },
     ];
-for (const size of sizes) size.label = label(size.scale);
+sizes.forEach((size, i) => {
+  size.label = label(size.scale);
+  size.port = PORT + 10 * i;
+  size.publicUrl = `http://127.0.0.1:${size.port}`;
+});
 const docs = join(root, 'docs/SCALE.md');
 
 await ensureInstall();
 await ensureServerBuild();
 
-const children = new Set();
-function start(command, childArgs, env, options = {}) {
-  const child = spawn(command, childArgs, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', options.pipe ? 'pipe' : 'ignore', 'inherit'],
-    detached: true,
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {}
-  await Promise.race([exited, sleep(10_000)]);
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {}
-}
-process.on('exit', () => {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {}
-  }
-});
-
-async function waitForAnswer(url, timeoutMs = 60_000) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status < 500) return;
-    } catch {}
-    await sleep(50);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-/** The local Plivo server (apps/server/src/bench/scale/plivo.ts, through tsx) and its control URL. */
-async function startPlivo() {
-  const child = start(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'apps/server/src/bench/scale/plivo.ts'),
-      String(PORT + 2),
-      String(PORT + 3),
-    ],
-    {},
-    { pipe: true },
-  );
-  const line = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const found = out.split('\n').find((l) => l.startsWith('PLIVO '));
-      if (found) resolve(found);
-    });
-    child.once('exit', (code) => reject(new Error(`the local Plivo server exited ${code}`)));
-  });
-  return { child, ...JSON.parse(line.slice('PLIVO '.length)), control: `http://127.0.0.1:${PORT + 3}` };
-}
-
-const publicUrl = `http://127.0.0.1:${PORT}`;
-function startServer(databaseUrl, plivo, extraArgs = [], extraEnv = {}) {
-  const [command, serverArgs] = serverCommand();
-  return start(command, [...extraArgs, ...serverArgs], {
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: publicUrl,
-    DATABASE_URL: databaseUrl,
-    PLIVO_AUTH_ID: plivo.authId,
-    PLIVO_AUTH_TOKEN: plivo.authToken,
-    PLIVO_API_URL: plivo.url,
-    // The pipeline, not an account's send rate, is measured (as in bench:alerts).
-    SMS_SEND_RATE: '1000',
-    LOG_LEVEL: 'error',
-    ...extraEnv,
-  });
-}
-
 /** The owner opens a slot: their waiting customers get an offer, so the YES replies race for it. */
-async function ownerOpensSlot(context) {
-  const response = await fetch(`${publicUrl}/api/v1/openings`, {
+async function ownerOpensSlot(size) {
+  const { context } = size;
+  const response = await fetch(`${size.publicUrl}/api/v1/openings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${context.owner.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -150,59 +68,120 @@ async function ownerOpensSlot(context) {
     throw new Error(`the owner's opening: ${response.status} ${await response.text()}`);
 }
 
-/** Every measurement against one database; returns { results, plans }. */
-async function measureSize(size, plivo) {
-  log(`${size.label}: preparing the measured owner, the admin and ${FITTING}-customer openers`);
-  const context = await prepare(size.url);
-  // One opener is kept for the EXPLAIN pass.
-  const explainOpener = context.openers.pop();
-  // Plans first, on the data as seeded (the load below adds replies to the owner's conversations).
-  const plans = await explainSize(size, plivo, context, explainOpener);
-  const results = {};
-  const server = startServer(size.url, plivo);
-  try {
-    await waitForAnswer(`${publicUrl}/api/v1/health`);
-    const paths = loadPaths(context, plivo, publicUrl).filter(([name]) => wanted(name));
-    for (const [name, makeRequest] of paths) {
-      if (name === 'inbound YES') await ownerOpensSlot(context);
-      await load(publicUrl, makeRequest, Math.min(2, seconds)); // warm-up: JIT, pool, caches
-      results[name] = await load(publicUrl, makeRequest, seconds);
-      const r = results[name];
-      log(
-        `${size.label} ${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s, ${r.bad} not 2xx of ${r.total}`,
-      );
-    }
-    if (!wanted('opening') && !wanted('outbox')) return { results, plans, context };
-    const backlog = await outboxIdle(size.url);
-    log(`${size.label}: the outbox sent the replies' answers in ${backlog.toFixed(1)} s`);
-    const opened = await openings(publicUrl, plivo.control, context, FITTING);
-    results[`opening a slot (${FITTING} texts to Plivo)`] = opened;
-    log(
-      `${size.label} openings: p50 ${opened.p50.toFixed(0)} ms, p99 ${opened.p99.toFixed(0)} ms, ${opened.bad} failed of ${opened.total}`,
-    );
-    const drained = await drain(size.url, plivo.control, DRAIN);
-    results[`outbox drain (${DRAIN.toLocaleString('en-US')} texts)`] = drained;
-    log(
-      `${size.label} outbox drain: ${drained.textsPerSecond.toFixed(0)} texts/s, ${drained.bad} not handed over`,
-    );
-  } finally {
-    await stop(server);
+/** Rounds of one side combined: the mean p50, the worst p99, requests over the whole time. */
+function combine(rounds) {
+  const total = rounds.reduce((sum, r) => sum + r.total, 0);
+  return {
+    p50: rounds.reduce((sum, r) => sum + r.p50, 0) / rounds.length,
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    rps: total / (rounds.length * Math.max(1, seconds / 2)),
+    total,
+    bad: rounds.reduce((sum, r) => sum + r.bad, 0),
+  };
+}
+
+/** Every timed measurement, both databases' servers running, each path in rounds A B B A. */
+async function measureAll(plivo) {
+  const order = [...sizes, ...[...sizes].reverse()];
+  for (const size of sizes) {
+    size.results = {};
+    size.server = await startServer(size, plivo);
+    size.paths = new Map(loadPaths(size.context, plivo, size.publicUrl));
   }
-  return { results, plans, context };
+  try {
+    for (const name of sizes[0].paths.keys()) {
+      if (!wanted(name)) continue;
+      for (const size of sizes) {
+        if (name === 'inbound YES') await ownerOpensSlot(size);
+        await load(size.publicUrl, size.paths.get(name), Math.min(2, seconds)); // warm-up: JIT, pool, caches
+      }
+      const rounds = new Map(sizes.map((size) => [size, []]));
+      for (const size of order) {
+        rounds.get(size).push(await load(size.publicUrl, size.paths.get(name), Math.max(1, seconds / 2)));
+      }
+      for (const size of sizes) {
+        const r = combine(rounds.get(size));
+        size.results[name] = r;
+        log(
+          `${size.label} ${name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s, ${r.bad} not 2xx of ${r.total}`,
+        );
+      }
+    }
+    if (wanted('opening')) await timeOpenings(plivo, order);
+    if (wanted('outbox')) await timeDrain(plivo, order);
+  } finally {
+    for (const size of sizes) await stop(size.server);
+  }
+}
+
+/** Openings, one at a time: half the openers of each side in rounds A B, then the other half B A. */
+async function timeOpenings(plivo, order) {
+  const name = `opening a slot (${FITTING} texts to Plivo)`;
+  for (const size of sizes) {
+    const waited = await outboxIdle(size.url);
+    log(`${size.label}: the outbox sent the replies' answers in ${waited.toFixed(1)} s`);
+    size.openerHalves = [
+      size.context.openers.filter((_, i) => i % 2 === 0),
+      size.context.openers.filter((_, i) => i % 2 === 1),
+    ];
+    size.openingRounds = [];
+  }
+  for (const [i, size] of order.entries()) {
+    const openers = size.openerHalves[i < sizes.length ? 0 : 1];
+    size.openingRounds.push(
+      await openings(size.publicUrl, plivo.control, { ...size.context, openers }, FITTING),
+    );
+  }
+  for (const size of sizes) {
+    const latencies = size.openingRounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const at = (p) =>
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
+    const spent = size.openingRounds.reduce((sum, r) => sum + r.seconds, 0);
+    const r = {
+      p50: at(50),
+      p99: at(99),
+      rps: latencies.length / spent,
+      total: latencies.length,
+      bad: size.openingRounds.reduce((sum, x) => sum + x.bad, 0),
+    };
+    size.results[name] = r;
+    log(
+      `${size.label} openings: p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.bad} failed of ${r.total + r.bad}`,
+    );
+  }
+}
+
+/** The outbox drain in rounds A B B A of half the texts each; texts per second over all rounds. */
+async function timeDrain(plivo, order) {
+  const name = `outbox drain (${DRAIN.toLocaleString('en-US')} texts)`;
+  const rounds = new Map(sizes.map((size) => [size, []]));
+  for (const size of order) {
+    await outboxIdle(size.url);
+    rounds.get(size).push(await drain(size.url, plivo.control, DRAIN / 2));
+  }
+  for (const size of sizes) {
+    const list = rounds.get(size);
+    const handed = list.reduce((sum, r) => sum + r.handed, 0);
+    const spent = list.reduce((sum, r) => sum + r.handed / r.textsPerSecond, 0);
+    const r = { textsPerSecond: handed / spent, handed, bad: list.reduce((sum, x) => sum + x.bad, 0) };
+    size.results[name] = r;
+    log(`${size.label} outbox drain: ${r.textsPerSecond.toFixed(0)} texts/s, ${r.bad} not handed over`);
+  }
 }
 
 /** The statements each path runs (one request each, captured from the server) and their plans. */
-async function explainSize(size, plivo, context, opener) {
+async function explainSize(size, plivo, opener) {
+  const { context } = size;
   const file = join(tmpdir(), `bench-scale-capture-${size.key}.jsonl`);
   rmSync(file, { force: true });
-  const server = startServer(size.url, plivo, ['--import', join(root, 'scripts/bench/scale/capture.mjs')], {
-    SCALE_CAPTURE_FILE: file,
+  const server = await startServer(size, plivo, {
+    nodeArgs: ['--import', join(root, 'scripts/bench/scale/capture.mjs')],
+    env: { SCALE_CAPTURE_FILE: file },
   });
   const captured = {};
   try {
-    await waitForAnswer(`${publicUrl}/api/v1/health`);
     const once = async (request) => {
-      const response = await fetch(`${publicUrl}${request.path}`, {
+      const response = await fetch(`${size.publicUrl}${request.path}`, {
         method: request.method,
         headers: request.headers,
         body: request.body,
@@ -210,9 +189,9 @@ async function explainSize(size, plivo, context, opener) {
       await response.arrayBuffer();
       await sleep(150); // what the request queued runs right after its answer (the outbox's kick)
     };
-    for (const [name, makeRequest] of loadPaths(context, plivo, publicUrl)) {
+    for (const [name, makeRequest] of loadPaths(context, plivo, size.publicUrl)) {
       if (!wanted(name)) continue;
-      if (name === 'inbound YES') await ownerOpensSlot(context);
+      if (name === 'inbound YES') await ownerOpensSlot(size);
       await once(makeRequest(1));
       const offset = captureOffset(file);
       await once(makeRequest(2));
@@ -274,13 +253,20 @@ for (const size of sizes) {
 }
 
 // ---- measure ----
-const plivo = await startPlivo();
-const measured = {};
+const plivo = await startPlivo(PORT + 30);
 try {
-  for (const size of sizes) measured[size.key] = await measureSize(size, plivo);
+  for (const size of sizes) {
+    log(`${size.label}: preparing the measured owner, the admin and ${FITTING}-customer openers`);
+    size.context = await prepare(size.url);
+    // Plans first, on the data as seeded (the load adds replies to the owner's conversations); one opener
+    // is kept for them.
+    size.plans = await explainSize(size, plivo, size.context.openers.pop());
+  }
+  await measureAll(plivo);
 } finally {
   await stop(plivo.child);
 }
+const measured = Object.fromEntries(sizes.map((size) => [size.key, size]));
 
 // ---- report ----
 const names = Object.keys(measured.full.results);

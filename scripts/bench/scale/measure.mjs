@@ -198,6 +198,8 @@ export async function openings(baseUrl, controlUrl, context, texts, concurrency 
     rps: latencies.length / seconds,
     total: openers.length,
     bad,
+    latencies,
+    seconds,
   };
 }
 
