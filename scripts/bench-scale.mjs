@@ -19,8 +19,8 @@ import pg from 'pg';
 import { capturedSince, captureOffset, explainStatements } from './bench/scale/explain.mjs';
 import { drain, load, loadPaths, openings, outboxIdle } from './bench/scale/measure.mjs';
 import { FITTING, prepare, queueTexts } from './bench/scale/prepare.mjs';
-import { startPlivo, startServer, stop } from './bench/scale/processes.mjs';
-import { plansSection, resultTable, verdict, writeSection } from './bench/scale/report.mjs';
+import { cpuMeter, startPlivo, startServer, stop } from './bench/scale/processes.mjs';
+import { cpuTable, plansSection, resultTable, verdict, writeSection } from './bench/scale/report.mjs';
 import { createDatabase, describe, migrateDatabase, seed } from './bench/scale/seed.mjs';
 import { ensureInstall, ensureServerBuild, log, root } from './lib.mjs';
 
@@ -77,6 +77,8 @@ function combine(rounds) {
     rps: total / (rounds.length * Math.max(1, seconds / 2)),
     total,
     bad: rounds.reduce((sum, r) => sum + r.bad, 0),
+    appCpuMs: rounds.reduce((sum, r) => sum + r.appCpuMs, 0) / Math.max(1, total),
+    dbCpuMs: rounds.reduce((sum, r) => sum + r.dbCpuMs, 0) / Math.max(1, total),
   };
 }
 
@@ -87,6 +89,7 @@ async function measureAll(plivo) {
     size.results = {};
     size.server = await startServer(size, plivo);
     size.paths = new Map(loadPaths(size.context, plivo, size.publicUrl));
+    size.cpu = cpuMeter(size.server.pid, size.db);
   }
   try {
     for (const name of sizes[0].paths.keys()) {
@@ -97,13 +100,15 @@ async function measureAll(plivo) {
       }
       const rounds = new Map(sizes.map((size) => [size, []]));
       for (const size of order) {
-        rounds.get(size).push(await load(size.publicUrl, size.paths.get(name), Math.max(1, seconds / 2)));
+        rounds
+          .get(size)
+          .push(await load(size.publicUrl, size.paths.get(name), Math.max(1, seconds / 2), size.cpu));
       }
       for (const size of sizes) {
         const r = combine(rounds.get(size));
         size.results[name] = r;
         log(
-          `${size.label} ${name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s, ${r.bad} not 2xx of ${r.total}`,
+          `${size.label} ${name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s, ${r.bad} not 2xx of ${r.total}; CPU per request: server ${r.appCpuMs.toFixed(2)} ms, PostgreSQL ${r.dbCpuMs.toFixed(2)} ms`,
         );
       }
     }
@@ -296,7 +301,8 @@ const seedLines = sizes.map((size) => {
     .map(([step, value]) => `${step} ${value.toFixed(1)} s`)
     .join(', ');
   const c = s.counts;
-  return `- ${size.label} (\`${size.db}\`): ${c.businesses.toLocaleString('en-US')} businesses, ${c.customers.toLocaleString('en-US')} customers, ${c.openings.toLocaleString('en-US')} openings, ${c.offers.toLocaleString('en-US')} offers, ${c.texts.toLocaleString('en-US')} texts, ${c.replies.toLocaleString('en-US')} replies, ${(Number(c.bytes) / 2 ** 30).toFixed(2)} GiB; seeded in ${s.total.toFixed(0)} s (${steps})`;
+  const biggest = s.tables.map((t) => `${t.name} ${(Number(t.bytes) / 2 ** 20).toFixed(0)} MiB`).join(', ');
+  return `- ${size.label} (\`${size.db}\`): ${c.businesses.toLocaleString('en-US')} businesses, ${c.customers.toLocaleString('en-US')} customers, ${c.openings.toLocaleString('en-US')} openings, ${c.offers.toLocaleString('en-US')} offers, ${c.texts.toLocaleString('en-US')} texts, ${c.replies.toLocaleString('en-US')} replies, ${(Number(c.bytes) / 2 ** 30).toFixed(2)} GiB (with indexes: ${biggest}); seeded in ${s.total.toFixed(0)} s (${steps})`;
 });
 const load1 = (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 const missed = names.filter((name) => !verdict(name, small.results[name], measured.full.results[name]).met);
@@ -309,6 +315,10 @@ writeSection(
     ...seedLines,
     '',
     table,
+    '',
+    "CPU per request while each path was loaded (the server process and the database's PostgreSQL backends, from /proc):",
+    '',
+    cpuTable(names, small.results, measured.full.results, labels),
     '',
     missed.length ? `Missed: ${missed.join('; ')}.` : 'Every path met its targets.',
   ].join('\n'),

@@ -95,9 +95,13 @@ export function loadPaths(context, plivo, publicUrl) {
   ];
 }
 
-/** One path under load: p50, p99 (ms), requests per second, answers that were not 2xx. */
-export async function load(baseUrl, makeRequest, seconds) {
+/**
+ * One path under load: p50, p99 (ms), requests per second, answers that were not 2xx, and the CPU (ms) the
+ * server and PostgreSQL used meanwhile (`cpu`: processes.mjs's cpuMeter).
+ */
+export async function load(baseUrl, makeRequest, seconds, cpu = () => ({ app: 0, db: 0 })) {
   let i = 0;
+  const before = cpu();
   const result = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
@@ -111,12 +115,15 @@ export async function load(baseUrl, makeRequest, seconds) {
       },
     ],
   });
+  const after = cpu();
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: result.requests.average,
     total: result.requests.total,
     bad: result.non2xx + result.errors + result.timeouts,
+    appCpuMs: after.app - before.app,
+    dbCpuMs: after.db - before.db,
   };
 }
 

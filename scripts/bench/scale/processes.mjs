@@ -1,6 +1,7 @@
 // The processes `npm run bench:scale` starts: the built server (as `npm start` runs it) per database, and the
 // local Plivo server. Each runs in its own process group, stopped with it and killed if the bench exits.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { root, serverCommand } from '../../lib.mjs';
@@ -90,4 +91,32 @@ export async function startServer(size, plivo, { nodeArgs = [], env = {} } = {})
   });
   await waitForAnswer(`${size.publicUrl}/api/v1/health`);
   return child;
+}
+
+/** CPU time (ms, user + system) a process has used, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * A meter of the CPU the server process and PostgreSQL's backends serving `database` have used (ms): the
+ * difference over a measurement, per request, says which of the two a path spends, and so which runs out first.
+ */
+export function cpuMeter(serverPid, database) {
+  return () => {
+    let db = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        if (command.startsWith('postgres:') && command.includes(` ${database} `)) db += cpuMs(entry);
+      } catch {}
+    }
+    let app = 0;
+    try {
+      app = cpuMs(serverPid);
+    } catch {}
+    return { app, db };
+  };
 }

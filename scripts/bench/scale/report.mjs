@@ -47,6 +47,26 @@ export function resultTable(names, small, full, labels) {
   return lines.join('\n');
 }
 
+/**
+ * CPU per request under load: the server process and PostgreSQL's backends (ms, from /proc). With the app
+ * servers scaled out, PostgreSQL's share is what one database can give: 1,000 ms per core per second.
+ */
+export function cpuTable(names, small, full, labels) {
+  const lines = [
+    `| path | server ms/request, ${labels.small} | PostgreSQL ms/request, ${labels.small} | server ms/request, ${labels.full} | PostgreSQL ms/request, ${labels.full} | requests/s one PostgreSQL core serves, ${labels.full} |`,
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const name of names) {
+    const a = small[name];
+    const b = full[name];
+    if (!a?.appCpuMs && !b?.appCpuMs) continue;
+    lines.push(
+      `| ${name} | ${fmt(a?.appCpuMs, 2)} | ${fmt(a?.dbCpuMs, 2)} | ${fmt(b?.appCpuMs, 2)} | ${fmt(b?.dbCpuMs, 2)} | ${fmt(1000 / b?.dbCpuMs, 0)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 /** The plans section: per path, each statement's buffers at both sizes, sequential scans, the full plan. */
 export function plansSection(names, plans, labels) {
   const out = [

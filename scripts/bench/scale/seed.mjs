@@ -285,7 +285,11 @@ export async function describe(databaseUrl) {
          (select count(*) from messages where direction = 'in')::int as replies,
          pg_database_size(current_database())::bigint as bytes`,
     );
-    return { counts: rows[0] };
+    const { rows: tables } = await client.query(
+      `select relname as name, pg_total_relation_size(oid)::bigint as bytes from pg_class
+       where relkind = 'r' and relnamespace = 'public'::regnamespace order by 2 desc limit 6`,
+    );
+    return { counts: rows[0], tables };
   } finally {
     await client.end();
   }
