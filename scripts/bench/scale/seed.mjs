@@ -85,7 +85,10 @@ const OUT_BODIES = `array[
 const IN_BODIES = `array['YES','Is there anything later this week?','ok thanks','Can I bring my son too?','Yes please','What time tomorrow?','YES']`;
 
 /** The seeding statements, in order: [table, sql]. */
-function statements(scale) {
+const statements = (scale) => [...businessStatements(scale), ...activityStatements()];
+
+/** The businesses: their weights (bench_seed.biz), accounts and sessions. */
+function businessStatements(scale) {
   const b = Math.max(10, Math.round(FULL.businesses * scale));
   const c = perWeight(FULL.customers);
   const o = perWeight(FULL.openings);
@@ -133,6 +136,12 @@ function statements(scale) {
        select id, encode(sha256(('session ' || n)::bytea), 'hex'), now(), now() + interval '30 days'
        from bench_seed.biz`,
     ],
+  ];
+}
+
+/** What the businesses did over the two years: customers, openings and offers, texts and replies. */
+function activityStatements() {
+  return [
     [
       'customers',
       `insert into customers (id, user_id, name, phone, status, position, consent_method, consented_at, opted_out,
