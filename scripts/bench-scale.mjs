@@ -68,6 +68,9 @@ async function ownerOpensSlot(size) {
     throw new Error(`the owner's opening: ${response.status} ${await response.text()}`);
 }
 
+/** The businesses whose texts the drain queues: the owner and the openers (41 at full size). */
+const senders = (size) => [size.context.owner.id, ...size.context.openers.map((opener) => opener.id)];
+
 /** Rounds of one side combined: the mean p50, the worst p99, requests over the whole time. */
 function combine(rounds) {
   const total = rounds.reduce((sum, r) => sum + r.total, 0);
@@ -162,7 +165,7 @@ async function timeDrain(plivo, order) {
   const rounds = new Map(sizes.map((size) => [size, []]));
   for (const size of order) {
     await outboxIdle(size.url);
-    rounds.get(size).push(await drain(size.url, plivo.control, DRAIN / 2));
+    rounds.get(size).push(await drain(size.url, plivo.control, DRAIN / 2, senders(size)));
   }
   for (const size of sizes) {
     const list = rounds.get(size);
@@ -220,7 +223,7 @@ async function explainSize(size, plivo, opener) {
     }
     if (wanted('outbox')) {
       const offset = captureOffset(file);
-      await queueTexts(size.url, 20);
+      await queueTexts(size.url, 20, senders(size));
       await sleep(2500);
       captured[`outbox drain (${DRAIN.toLocaleString('en-US')} texts)`] = capturedSince(file, offset);
     }

@@ -210,11 +210,14 @@ export async function openings(baseUrl, controlUrl, context, texts, concurrency 
   };
 }
 
-/** The outbox drain: `count` texts queued at once; texts per second from the first to the last at Plivo. */
-export async function drain(databaseUrl, controlUrl, count) {
+/**
+ * The outbox drain: `count` texts of the businesses `senders` queued at once; texts per second from the first
+ * to the last at Plivo.
+ */
+export async function drain(databaseUrl, controlUrl, count, senders) {
   const { body: before } = await json(`${controlUrl}/count`);
   const queued = performance.timeOrigin + performance.now();
-  await queueTexts(databaseUrl, count);
+  await queueTexts(databaseUrl, count, senders);
   const deadline = performance.now() + 600_000;
   let first = null;
   let now = before;

@@ -114,10 +114,10 @@ export async function prepare(databaseUrl) {
 }
 
 /**
- * Queues `count` texts spread over the openers and the owner (as the openings would: a messages row and its
- * outbox row), in one transaction; answers when it committed.
+ * Queues `count` texts spread over the businesses `senders` (ids; as the openings would: a messages row and
+ * its outbox row), in one transaction; answers when it committed.
  */
-export async function queueTexts(databaseUrl, count) {
+export async function queueTexts(databaseUrl, count, senders) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -125,8 +125,7 @@ export async function queueTexts(databaseUrl, count) {
     await db.query(
       `with senders as (
          select u.id, u.plivo_number, row_number() over (order by u.id) - 1 as i, count(*) over () as n
-         from users u where u.subscription_plan = 'growth' and u.verified and not u.admin
-           and u.time_zone = (select time_zone from users where id = bench_seed.uid('u1'))
+         from users u where u.id = any($2::uuid[])
        ), texts as (
          select s.id as user_id, s.plivo_number, c.id as customer_id, c.phone, g
          from generate_series(0, $1 - 1) g
@@ -143,7 +142,7 @@ export async function queueTexts(databaseUrl, count) {
        )
        insert into outbox (kind, payload, next_attempt_at, created_at)
        select 'sms', jsonb_build_object('messageId', id), now(), clock_timestamp() from inserted order by seq`,
-      [count],
+      [count, senders],
     );
     await db.query('commit');
   } finally {
