@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { calendarMessages as m } from '@waitlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daytimeZone } from '../../test/daytime-zone.ts';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fake-google.ts';
 import { type FakeGraph, startFakeGraph } from '../../test/fake-graph.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -237,10 +238,8 @@ describe.each([googleProvider, microsoftProvider])('$kind push', (provider) => {
   });
 
   it('automatic with no wait: the first text is out right after the push, and within a minute without one', async () => {
-    // Real time (the local Graph's clock), so the owner is put where it is midday now: texts wait out the night.
-    const midday = 12 - t.clock.now().getUTCHours();
-    const zone = midday === 0 ? 'Etc/UTC' : `Etc/GMT${midday > 0 ? '-' : '+'}${Math.abs(midday)}`;
-    const { o, eventId, channel, connection } = await connected('Cut – Ada', zone);
+    // Real time (the local Graph's clock): the owner is where it is mid-day now, so no text waits out the night.
+    const { o, eventId, channel, connection } = await connected('Cut – Ada', daytimeZone(t.clock.now()));
     await addCustomer(t, o.token, provider.kind === 'google' ? 7301 : 7302);
     const automatic = { mode: 'auto', graceMinutes: 0 };
     expect(
