@@ -41,6 +41,14 @@ export const openings = pgTable(
     index('openings_user_created_at_idx').on(table.userId, table.createdAt),
     // The day view (issue 29): a business's openings in a span of time.
     index('openings_user_starts_at_idx').on(table.userId, table.startsAt),
+    // The openings worker's passes every 15 s (issue 30): the next waves and the owner's "nobody has claimed"
+    // notices due, without reading every open opening of every business.
+    index('openings_next_wave_idx')
+      .on(table.nextWaveAt)
+      .where(sql`${table.status} = 'open' and ${table.nextWaveAt} is not null`),
+    index('openings_unclaimed_notice_idx')
+      .on(table.unclaimedNoticeAt)
+      .where(sql`${table.status} = 'open' and ${table.unclaimedNoticeAt} is not null`),
   ],
 );
 

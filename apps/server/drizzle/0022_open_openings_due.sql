@@ -1,0 +1,2 @@
+CREATE INDEX "openings_next_wave_idx" ON "openings" USING btree ("next_wave_at") WHERE "openings"."status" = 'open' and "openings"."next_wave_at" is not null;--> statement-breakpoint
+CREATE INDEX "openings_unclaimed_notice_idx" ON "openings" USING btree ("unclaimed_notice_at") WHERE "openings"."status" = 'open' and "openings"."unclaimed_notice_at" is not null;
