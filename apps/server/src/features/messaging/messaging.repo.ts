@@ -151,26 +151,27 @@ export async function conversationsOf(
   userId: string,
   page: { limit: number; before?: number },
 ): Promise<ConversationSummary[]> {
+  // One read of the business's texts (issue 30): each conversation's last text, last reply and unread count
+  // come from it, instead of re-reading them per customer (23,000 pages for a 5,500-text business).
   const result = await executor.execute(sql`
-    with last as (
-      select distinct on (customer_id) customer_id, body, direction, created_at, seq
+    with mine as materialized (
+      select customer_id, body, direction, created_at, seq, read_at
       from ${messages}
       where user_id = ${userId} and customer_id is not null
-      order by customer_id, seq desc
+    ), conversation as (
+      select customer_id, max(seq) as last_seq, max(seq) filter (where direction = 'in') as reply_seq,
+        count(*) filter (where direction = 'in' and read_at is null)::int as unread
+      from mine
+      group by customer_id
+      having bool_or(direction = 'in')
     )
-    select last.customer_id, last.body, last.direction, last.created_at, last.seq,
-      (select count(*)::int from ${messages} u
-        where u.user_id = ${userId} and u.customer_id = last.customer_id
-          and u.direction = 'in' and u.read_at is null) as unread,
+    select last.customer_id, last.body, last.direction, last.created_at, last.seq, conversation.unread,
       reply.body as reply_body, reply.created_at as reply_at
-    from last
-    left join lateral (select r.body, r.created_at from ${messages} r
-        where r.user_id = ${userId} and r.customer_id = last.customer_id and r.direction = 'in'
-        order by r.seq desc limit 1) as reply on true
-    where exists (select 1 from ${messages} r
-        where r.user_id = ${userId} and r.customer_id = last.customer_id and r.direction = 'in')
-      ${page.before === undefined ? sql`` : sql`and last.seq < ${page.before}`}
-    order by last.seq desc
+    from conversation
+    join mine last on last.customer_id = conversation.customer_id and last.seq = conversation.last_seq
+    join mine reply on reply.customer_id = conversation.customer_id and reply.seq = conversation.reply_seq
+    ${page.before === undefined ? sql`` : sql`where conversation.last_seq < ${page.before}`}
+    order by conversation.last_seq desc
     limit ${page.limit}`);
   return (
     result as unknown as {
