@@ -100,17 +100,18 @@ function cpuMs(pid) {
 }
 
 /**
- * A meter of the CPU the server process and PostgreSQL's backends serving `database` have used (ms): the
+ * A meter of the CPU the server process and PostgreSQL's backends serving `database` have used (ms, the
+ * backends by process id: the pool closes idle connections and opens new ones between measurements): the
  * difference over a measurement, per request, says which of the two a path spends, and so which runs out first.
  */
 export function cpuMeter(serverPid, database) {
   return () => {
-    let db = 0;
+    const db = new Map();
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
         const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-        if (command.startsWith('postgres:') && command.includes(` ${database} `)) db += cpuMs(entry);
+        if (command.startsWith('postgres:') && command.includes(` ${database} `)) db.set(entry, cpuMs(entry));
       } catch {}
     }
     let app = 0;

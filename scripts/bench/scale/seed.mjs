@@ -120,7 +120,8 @@ function businessStatements(scale) {
          weekly_summary_enabled, created_at, updated_at)
        select id, f, l, lower(f || '.' || l || '.' || n || '@example.com'), 'x', n % 9 <> 0,
          l || ' ' || (${TRADE})[1 + n % 10] || ' ' || n,
-         '(' || (200 + n % 700) || ') 555-' || lpad((n % 10000)::text, 4, '0'), n || ' Main St', 'Springfield',
+         '(' || (200 + n % 700) || ') ' || (200 + (n * 37) % 700) || '-' || lpad(((n * 7919) % 10000)::text, 4, '0'),
+         n || ' Main St', 'Springfield',
          'IL', '62701', 'approved', plan, 'monthly', case when plan = 'free_trial' then 'trialing' else 'active' end,
          created_at + interval '14 days', now() + interval '20 days', '+1' || (2000000000 + n), 'verified',
          (array['America/New_York','America/Chicago','America/Denver','America/Los_Angeles'])[1 + n % 4],
