@@ -48,6 +48,8 @@ export const calendarConnectionSchema = z.object({
   rules: z.array(calendarRuleSchema),
   /** Whether claimed slots are booked back into it (false for an ICS feed: read-only). */
   writesBookings: z.boolean(),
+  /** Whether the provider pushes its changes (a Google channel or a Graph subscription is open): read at once. */
+  liveUpdates: z.boolean(),
   status: z.enum(['ok', 'error']),
   lastSyncedAt: z.string().nullable(),
   /** The last sync's failure, in words the owner can act on. */

@@ -178,8 +178,9 @@ describe.each([googleProvider, microsoftProvider])('$kind push', (provider) => {
   }
 
   it('connecting opens a channel at our address; a push with our secret reads at once, a forged one is refused', async () => {
-    const { o, eventId, channel } = await connected('Cut – Priya');
+    const { o, eventId, channel, connection } = await connected('Cut – Priya');
     expect(channel.address).toBe(`${pushUrl}/api/v1/calendar/push/${provider.kind}`);
+    expect(connection).toMatchObject({ liveUpdates: true });
 
     provider.deleteEvent(eventId);
     const readsBefore = provider.reads();

@@ -33,6 +33,7 @@ export const connectionDto = (row: ConnectionRow): CalendarConnection => ({
   exclude: row.exclude,
   rules: row.rules,
   writesBookings: row.kind !== 'ics',
+  liveUpdates: row.channelId !== null,
   status: row.status as CalendarConnection['status'],
   lastSyncedAt: iso(row.lastSyncedAt),
   lastError: row.lastError,

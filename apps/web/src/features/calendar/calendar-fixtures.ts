@@ -16,6 +16,7 @@ export const makeConnection = (overrides: Partial<CalendarConnection> = {}): Cal
   exclude: ['Lunch', 'Blocked'],
   rules: [],
   writesBookings: true,
+  liveUpdates: false,
   status: 'ok',
   lastSyncedAt: new Date(Date.now() - 2 * 60_000).toISOString(),
   lastError: null,

@@ -144,18 +144,23 @@ describe('the Calendar tab: a connected calendar (issue 29)', () => {
     expect(kinds.map((option) => option.getAttribute('value'))).toEqual(['caldav', 'ics']);
   });
 
-  it('says what is wrong, and that an ICS feed is booked by hand', async () => {
+  it('says what is wrong, that an ICS feed is booked by hand, and which calendar pushes its changes', async () => {
     await openCalendarTab({
       'GET /calendar/connections': connectionsAnswer([
         makeConnection({ name: 'Broken', status: 'error', lastError: calendarMessages.signInFailed }),
         makeConnection({ name: 'Feed', kind: 'ics', account: null, writesBookings: false }),
+        makeConnection({ name: 'Work', kind: 'google', url: null, liveUpdates: true }),
       ]),
     });
+    expect(
+      within(await screen.findByRole('listitem', { name: 'Work' })).getByText(/changes arrive at once/),
+    ).toBeInTheDocument();
     const broken = await screen.findByRole('listitem', { name: 'Broken' });
     expect(within(broken).getByRole('alert')).toHaveTextContent(calendarMessages.signInFailed);
     expect(within(broken).queryByText(/book by hand/)).not.toBeInTheDocument();
     const feed = screen.getByRole('listitem', { name: 'Feed' });
     expect(within(feed).getByText('Read-only: book by hand')).toBeInTheDocument();
+    expect(within(feed).queryByText(/changes arrive at once/)).not.toBeInTheDocument();
   });
 
   it('saves the mode with its wait, look-ahead, excluded words and a title rule', async () => {

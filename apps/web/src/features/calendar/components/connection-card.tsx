@@ -164,6 +164,7 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
               {calendarKindLabels[connection.kind]}
               {connection.account ? ` · ${connection.account}` : ''} · checked{' '}
               {checkedAgo(connection.lastSyncedAt)}
+              {connection.liveUpdates ? ' · changes arrive at once' : ''}
             </p>
           </div>
           {connection.status === 'error' ? (
