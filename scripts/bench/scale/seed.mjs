@@ -127,7 +127,10 @@ function businessStatements(scale) {
          (array['America/New_York','America/Chicago','America/Denver','America/Los_Angeles'])[1 + n % 4],
          n % 7 <> 0, created_at, created_at
        from (select *, (${FIRST})[1 + n % 20] as f, (${LAST})[1 + (n / 20) % 16] as l,
-         case when w >= 10 or n % 3 = 0 then 'growth' when n % 3 = 1 then 'starter' else 'free_trial' end as plan
+         -- A trial lasts 14 days: only the businesses created since are still on it (older ones chose a plan;
+         -- seeding them as trials would hand the billing worker 30,000 expiries on its first pass).
+         case when w >= 10 or n % 3 = 0 then 'growth'
+           when n % 3 = 1 or created_at < now() - interval '14 days' then 'starter' else 'free_trial' end as plan
          from bench_seed.biz) s
        order by n`,
     ],
