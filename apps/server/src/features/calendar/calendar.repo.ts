@@ -1,5 +1,5 @@
 import type { CalendarConnection, CalendarProposal } from '@waitlist/contract';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { calendarConnections, calendarEvents, calendarProposals } from '../../db/schema.ts';
 import { type CalendarEvent, instanceKey } from './calendar-event.ts';
@@ -115,41 +115,53 @@ export async function deleteConnection(executor: Executor, userId: string, id: s
   return rows.length > 0;
 }
 
+/** Free connections (no lease, or an expired one) that meet `condition`. */
+const free = (now: Date) =>
+  or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, now));
+
 /**
- * Up to `limit` connections due for a sync, leased to the caller until `leaseUntil` so another instance
- * skips them (SKIP LOCKED while choosing, the lease after): each change is read by one instance.
+ * Up to `limit` free connections meeting `condition`, in `order`, leased to the caller until `leaseUntil`:
+ * SKIP LOCKED while choosing, the lease after, so another instance skips them.
  */
-export async function leaseDueConnections(executor: Executor, now: Date, leaseUntil: Date, limit: number) {
-  const due = executor
+function leaseFree(
+  executor: Executor,
+  condition: SQL | undefined,
+  order: AnyColumn,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+) {
+  const chosen = executor
     .select({ id: calendarConnections.id })
     .from(calendarConnections)
-    .where(
-      and(
-        lte(calendarConnections.nextSyncAt, now),
-        or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, now)),
-      ),
-    )
-    .orderBy(asc(calendarConnections.nextSyncAt))
+    .where(and(condition, free(now)))
+    .orderBy(asc(order))
     .limit(limit)
     .for('update', { skipLocked: true });
   return executor
     .update(calendarConnections)
     .set({ leaseUntil })
-    .where(inArray(calendarConnections.id, due))
+    .where(inArray(calendarConnections.id, chosen))
     .returning();
 }
+
+/** Up to `limit` connections due for a sync, leased to the caller: each change is read by one instance. */
+export const leaseDueConnections = (executor: Executor, now: Date, leaseUntil: Date, limit: number) =>
+  leaseFree(
+    executor,
+    lte(calendarConnections.nextSyncAt, now),
+    calendarConnections.nextSyncAt,
+    now,
+    leaseUntil,
+    limit,
+  );
 
 /** One connection leased to the caller, unless another read holds it (none returned then). */
 export function leaseConnection(executor: Executor, id: string, now: Date, leaseUntil: Date) {
   return executor
     .update(calendarConnections)
     .set({ leaseUntil })
-    .where(
-      and(
-        eq(calendarConnections.id, id),
-        or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, now)),
-      ),
-    )
+    .where(and(eq(calendarConnections.id, id), free(now)))
     .returning();
 }
 
@@ -166,35 +178,27 @@ export async function connectionByChannel(executor: Executor, channelId: string)
 
 /**
  * Up to `limit` connections of `kinds` whose push channel is missing or ends before `renewBy`, leased to the
- * caller (SKIP LOCKED while choosing, the lease after, as a sync): each channel is renewed by one instance.
+ * caller as a sync is: each channel is renewed by one instance.
  */
-export function leaseChannelsDue(
+export const leaseChannelsDue = (
   executor: Executor,
   kinds: readonly string[],
   now: Date,
   renewBy: Date,
   leaseUntil: Date,
   limit: number,
-) {
-  const due = executor
-    .select({ id: calendarConnections.id })
-    .from(calendarConnections)
-    .where(
-      and(
-        inArray(calendarConnections.kind, [...kinds]),
-        or(isNull(calendarConnections.channelExpiresAt), lt(calendarConnections.channelExpiresAt, renewBy)),
-        or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, now)),
-      ),
-    )
-    .orderBy(asc(calendarConnections.channelExpiresAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return executor
-    .update(calendarConnections)
-    .set({ leaseUntil })
-    .where(inArray(calendarConnections.id, due))
-    .returning();
-}
+) =>
+  leaseFree(
+    executor,
+    and(
+      inArray(calendarConnections.kind, [...kinds]),
+      or(isNull(calendarConnections.channelExpiresAt), lt(calendarConnections.channelExpiresAt, renewBy)),
+    ),
+    calendarConnections.channelExpiresAt,
+    now,
+    leaseUntil,
+    limit,
+  );
 
 // ---- events (what the last sync saw) ----
 
