@@ -153,14 +153,14 @@ describe('the Calendar tab: a connected calendar (issue 29)', () => {
       ]),
     });
     expect(
-      within(await screen.findByRole('listitem', { name: 'Work' })).getByText(/changes arrive at once/),
+      within(await screen.findByRole('listitem', { name: 'Work' })).getByText(/Its changes arrive at once/),
     ).toBeInTheDocument();
     const broken = await screen.findByRole('listitem', { name: 'Broken' });
     expect(within(broken).getByRole('alert')).toHaveTextContent(calendarMessages.signInFailed);
     expect(within(broken).queryByText(/book by hand/)).not.toBeInTheDocument();
     const feed = screen.getByRole('listitem', { name: 'Feed' });
     expect(within(feed).getByText('Read-only: book by hand')).toBeInTheDocument();
-    expect(within(feed).queryByText(/changes arrive at once/)).not.toBeInTheDocument();
+    expect(within(feed).queryByText(/Its changes arrive at once/)).not.toBeInTheDocument();
   });
 
   it('saves the mode with its wait, look-ahead, excluded words and a title rule', async () => {

@@ -164,7 +164,6 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
               {calendarKindLabels[connection.kind]}
               {connection.account ? ` · ${connection.account}` : ''} · checked{' '}
               {checkedAgo(connection.lastSyncedAt)}
-              {connection.liveUpdates ? ' · changes arrive at once' : ''}
             </p>
           </div>
           {connection.status === 'error' ? (
@@ -199,7 +198,9 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
                 .{' '}
               </>
             ) : null}
-            It is read every minute; Check now reads it at once.
+            {connection.liveUpdates
+              ? 'Its changes arrive at once (and it is read every minute in case one is missed).'
+              : 'It is read every minute; Check now reads it at once.'}
           </p>
           <div className="calendar-connection__actions">
             <Button variant="secondary" busy={sync.isPending} onClick={checkNow}>
