@@ -6,6 +6,7 @@ import { type FakeGoogle, startFakeGoogle } from '../../test/fake-google.ts';
 import { type FakeGraph, startFakeGraph } from '../../test/fake-graph.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { leaseConnection } from './calendar.repo.ts';
 import { consent, freePort, googleEnv, graphEnv, textsSentBy } from './calendar-oauth.test-helpers.ts';
 import { RENEW_BEFORE_MS } from './calendar-push.ts';
 
@@ -193,6 +194,23 @@ describe.each([googleProvider, microsoftProvider])('$kind push', (provider) => {
     expect(await pass()).toMatchObject({ synced: 1, proposed: 1 });
     expect(provider.reads() - readsBefore).toBe(1);
     expect(await waiting(o.token)).toMatchObject([{ title: 'Cut – Priya', reason: 'deleted' }]);
+  });
+
+  it('a push that comes while the calendar is being read leaves it due: the change after the read is read next pass', async () => {
+    const { o, eventId, channel, connection } = await connected('Brows – Kim');
+    const now = t.clock.now();
+    // A read has begun (its lease taken) when the provider pushes; the change lands after the read fetched.
+    const [leased] = await leaseConnection(
+      t.database.db,
+      connection.id,
+      now,
+      new Date(now.getTime() + 60_000),
+    );
+    expect(await provider.push(channel.id)).toBeLessThan(300);
+    await t.app.services.calendar.sync(leased!);
+    provider.deleteEvent(eventId);
+    expect(await pass()).toMatchObject({ synced: 1, proposed: 1 });
+    expect(await waiting(o.token)).toMatchObject([{ title: 'Brows – Kim' }]);
   });
 
   it('a missed push is caught by the poll within a minute', async () => {

@@ -151,13 +151,16 @@ export function createCalendarSync(deps: CalendarDeps) {
         cancellations.map((was) => proposalOf(locked, was as StoredEvent, read.events, now)),
       );
       await repo.replaceEvents(tx, row.id, read.events);
+      // A push that came while this read was under way made the calendar due again: it stays due, so what
+      // changed after the read is read at the next pass, not 45 s later.
+      const pushedMeanwhile = locked.nextSyncAt.getTime() !== row.nextSyncAt.getTime();
       await repo.updateConnection(tx, row.id, {
         syncToken: read.state.syncToken,
         ctag: read.state.ctag,
         status: 'ok',
         lastError: null,
         lastSyncedAt: now,
-        nextSyncAt: new Date(now.getTime() + syncEveryMs),
+        nextSyncAt: pushedMeanwhile ? locked.nextSyncAt : new Date(now.getTime() + syncEveryMs),
         leaseUntil: null,
         updatedAt: now,
       });
