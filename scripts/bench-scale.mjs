@@ -71,7 +71,7 @@ async function ownerOpensSlot(size) {
 
 const BACKGROUND = 'background: the workers on an idle server';
 
-/** The businesses whose texts the drain queues: the owner and the openers (41 at full size). */
+/** The businesses whose texts the drain queues: the owner and the openers (40 at full size). */
 const senders = (size) => [size.context.owner.id, ...size.context.openers.map((opener) => opener.id)];
 
 /** Rounds of one side combined: the mean p50, the worst p99, requests over the whole time. */
