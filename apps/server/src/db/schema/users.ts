@@ -80,6 +80,8 @@ export const users = pgTable(
       .on(table.provider, table.providerId)
       .where(sql`${table.provider} is not null`),
     index('users_created_at_idx').on(table.createdAt),
+    // The billing worker's trial expiry: the trials due, not every account that ever had one (issue 30).
+    index('users_trial_due_idx').on(table.trialEndDate).where(sql`${table.subscriptionStatus} = 'trialing'`),
     // Every inbound text finds its business by the number it was sent to (issue 30: a scan of all users before).
     index('users_plivo_number_idx').on(table.plivoNumber).where(sql`${table.plivoNumber} is not null`),
     uniqueIndex('users_billing_customer_id_key').on(table.billingCustomerId),

@@ -1,0 +1,1 @@
+CREATE INDEX "users_trial_due_idx" ON "users" USING btree ("trial_end_date") WHERE "users"."subscription_status" = 'trialing';
