@@ -111,6 +111,14 @@ if (process.env.TEST_DATABASE_URL) {
 }
 await vitest('Web tests', 'apps/web', join(reports, 'web.json'));
 await ensureWebBuild();
+// Issue 30: the scale bench's script end to end on a 0.1% copy (seed, the built server as `npm start` runs it,
+// every path answered 2xx); no timing is asserted. Its own database beside TEST_DATABASE_URL's, dropped after.
+if (process.env.TEST_DATABASE_URL)
+  await step('Scale bench smoke test (npm run bench:scale, 0.1% copy)', process.execPath, [
+    join(root, 'scripts/bench-scale.mjs'),
+    '--smoke',
+    process.env.TEST_DATABASE_URL,
+  ]);
 await step('First-screen bundle budget', process.execPath, [join(root, 'scripts/check-bundle.mjs')]);
 await ensureChromium();
 const e2eReport = join(reports, 'e2e.json');
