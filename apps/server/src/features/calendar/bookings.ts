@@ -49,7 +49,20 @@ const fileOf = (openingId: string) => `waitlist-opening-${openingId}.ics`;
 export function createBookings(deps: BookingDeps) {
   const { db, clock, logger } = deps;
 
-  /** A booking in a Google calendar: inserted (Google names it) or deleted by that name. */
+  /** What a claimed opening books: its time and the customer; null once nobody holds it (nothing to write). */
+  async function bookingDetails(booking: BookingRow) {
+    const opening = await deps.bookingOf(db, booking.openingId);
+    if (!opening?.customerName || !opening.customerPhone) return null;
+    return {
+      openingId: booking.openingId,
+      start: opening.startsAt,
+      end: new Date(opening.startsAt.getTime() + opening.durationMinutes * 60_000),
+      customerName: opening.customerName,
+      customerPhone: opening.customerPhone,
+      serviceName: opening.service,
+    };
+  }
+
   /** A booking in a Google or Microsoft calendar: inserted (the provider names it) or deleted by that name. */
   async function writeOAuth(booking: BookingRow, connection: ConnectionRow) {
     const google = connection.kind === 'google' ? deps.google : undefined;
@@ -72,16 +85,8 @@ export function createBookings(deps: BookingDeps) {
       }
       return { done: true, href: null, etag: null };
     }
-    const opening = await deps.bookingOf(db, booking.openingId);
-    if (!opening?.customerName || !opening.customerPhone) return { done: true, href: null, etag: null };
-    const details = {
-      openingId: booking.openingId,
-      start: opening.startsAt,
-      end: new Date(opening.startsAt.getTime() + opening.durationMinutes * 60_000),
-      customerName: opening.customerName,
-      customerPhone: opening.customerPhone,
-      serviceName: opening.service,
-    };
+    const details = await bookingDetails(booking);
+    if (!details) return { done: true, href: null, etag: null };
     const written = google
       ? await writeGoogleBooking(google, tokens, calendarId, details)
       : await writeMicrosoftBooking(microsoft!, tokens, calendarId, details);
@@ -105,17 +110,9 @@ export function createBookings(deps: BookingDeps) {
       await client.deleteEvent({ href });
       return { done: true, href: null, etag: null };
     }
-    const opening = await deps.bookingOf(db, booking.openingId);
-    if (!opening?.customerName || !opening.customerPhone) return { done: true, href: null, etag: null };
-    const ics = toIcs({
-      openingId: booking.openingId,
-      start: opening.startsAt,
-      end: new Date(opening.startsAt.getTime() + opening.durationMinutes * 60_000),
-      customerName: opening.customerName,
-      customerPhone: opening.customerPhone,
-      serviceName: opening.service,
-      now,
-    });
+    const details = await bookingDetails(booking);
+    if (!details) return { done: true, href: null, etag: null };
+    const ics = toIcs({ ...details, now });
     try {
       const written = await client.createEvent(calendar, { filename: fileOf(booking.openingId), ics });
       return { done: true, href: written.href, etag: written.etag };
