@@ -69,6 +69,10 @@ export const calendarConnections = pgTable(
     index('calendar_connections_user_idx').on(table.userId),
     index('calendar_connections_due_idx').on(table.nextSyncAt),
     uniqueIndex('calendar_connections_channel_key').on(table.channelId),
+    // The channel renewal's pass (leaseChannelsDue): the pushing kinds' channels by end, missing ones first.
+    index('calendar_connections_channel_due_idx')
+      .on(table.channelExpiresAt)
+      .where(sql`kind in ('google', 'microsoft')`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "calendar_connections_channel_due_idx" ON "calendar_connections" USING btree ("channel_expires_at") WHERE kind in ('google', 'microsoft');
