@@ -115,7 +115,8 @@ export const pushUsers = { setPushSettings: authRepo.setPushSettings };
 /** The owner's weekly summary switch and the owners it goes to, as features/dashboard sees them. */
 export const summaryUsers = {
   setWeeklySummary: authRepo.setWeeklySummary,
-  weeklySummaryOwners: authRepo.weeklySummaryOwners,
+  weeklySummaryZones: authRepo.weeklySummaryZones,
+  dueWeeklySummaryOwners: authRepo.dueWeeklySummaryOwners,
 };
 
 /** The earnings dashboard's figures, each from its table's repo (features/dashboard owns no table). */

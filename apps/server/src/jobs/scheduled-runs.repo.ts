@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { scheduledRuns } from '../db/schema.ts';
 
@@ -28,4 +28,81 @@ export async function ranDueKeys(executor: Executor, job: string, dueKeys: strin
     .from(scheduledRuns)
     .where(and(eq(scheduledRuns.job, job), inArray(scheduledRuns.dueKey, dueKeys)));
   return new Set(rows.map((row) => row.dueKey));
+}
+
+/**
+ * `not exists` a run of `job` for the due key `dueKey` (an SQL expression over the caller's row): a poller's
+ * statement skips what already ran by an anti-join on the primary key, instead of reading every key back.
+ */
+export const notRunSql = (job: string, dueKey: SQL) =>
+  sql`not exists (select 1 from ${scheduledRuns} where ${scheduledRuns.job} = ${job} and ${scheduledRuns.dueKey} = ${dueKey})`;
+
+/**
+ * Leases are rows of the job '<job>:lease', one per part; ran_at holds when the lease ends. The row is
+ * committed at once, so the work done under it is not held in one long transaction (nor, on PGlite, does it
+ * block the queries that work runs).
+ */
+const leaseJob = (job: string) => `${job}:lease`;
+
+/**
+ * Leases `part` of `job`'s due items (a range an instance works through) until `now + leaseMs`: the lease's
+ * end, or null when another instance holds it. An ended lease is free again, so a crashed holder's part is
+ * taken up. Each due item is still claimed by runOncePerDueItem: a lease only spares a second instance the
+ * work, it is not what keeps an item once.
+ */
+export async function takeLease(
+  executor: Executor,
+  job: string,
+  part: string,
+  now: Date,
+  leaseMs: number,
+): Promise<Date | null> {
+  const until = new Date(now.getTime() + leaseMs);
+  const taken = await executor
+    .insert(scheduledRuns)
+    .values({ job: leaseJob(job), dueKey: part, ranAt: until })
+    .onConflictDoUpdate({
+      target: [scheduledRuns.job, scheduledRuns.dueKey],
+      set: { ranAt: until },
+      where: lte(scheduledRuns.ranAt, now),
+    })
+    .returning({ job: scheduledRuns.job });
+  return taken.length === 1 ? until : null;
+}
+
+/** Extends a lease still held (ending at `held`) to `now + leaseMs`; null when it ran out and was taken. */
+export async function renewLease(
+  executor: Executor,
+  job: string,
+  part: string,
+  held: Date,
+  now: Date,
+  leaseMs: number,
+): Promise<Date | null> {
+  const until = new Date(now.getTime() + leaseMs);
+  const renewed = await executor
+    .update(scheduledRuns)
+    .set({ ranAt: until })
+    .where(
+      and(
+        eq(scheduledRuns.job, leaseJob(job)),
+        eq(scheduledRuns.dueKey, part),
+        eq(scheduledRuns.ranAt, held),
+      ),
+    )
+    .returning({ job: scheduledRuns.job });
+  return renewed.length === 1 ? until : null;
+}
+
+/** Hands a lease back (only the one ending at `held`: a lease taken over since is the new holder's). */
+export async function releaseLease(executor: Executor, job: string, part: string, held: Date) {
+  await executor
+    .delete(scheduledRuns)
+    .where(
+      and(
+        eq(scheduledRuns.job, leaseJob(job)),
+        eq(scheduledRuns.dueKey, part),
+        eq(scheduledRuns.ranAt, held),
+      ),
+    );
 }

@@ -85,5 +85,11 @@ export const users = pgTable(
     // Every inbound text finds its business by the number it was sent to (issue 30: a scan of all users before).
     index('users_plivo_number_idx').on(table.plivoNumber).where(sql`${table.plivoNumber} is not null`),
     uniqueIndex('users_billing_customer_id_key').on(table.billingCustomerId),
+    // The Monday summary's pass (issue 30): the zones in use by a loose index scan, then a due zone's owners in
+    // id order, instead of every eligible owner every five minutes. The predicate is auth.repo's
+    // weeklySummaryEligible, written the same way so the planner can use the index.
+    index('users_weekly_summary_idx')
+      .on(table.timeZone, table.id)
+      .where(sql`${table.verified} and ${table.weeklySummaryEnabled} and ${table.businessName} <> ''`),
   ],
 );

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
+import { notRunSql } from '../../jobs/index.ts';
 
 /**
  * The accounts (table `users`): find, create, link, change and delete them, and the owner's own settings.
@@ -165,22 +166,88 @@ export async function setWeeklySummary(executor: Executor, id: string, enabled: 
 }
 
 /**
- * The owners a weekly summary may go to: verified, past onboarding (a business name given), the switch on. A narrow
- * row: the job checks each one's local Monday morning itself.
+ * Who a weekly summary may go to: verified, past onboarding (a business name given), the switch on. Written
+ * as users_weekly_summary_idx's predicate is, so the planner proves the partial index serves the statements.
  */
-export async function weeklySummaryOwners(executor: Executor) {
-  return executor
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      businessName: users.businessName,
-      timeZone: users.timeZone,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(and(eq(users.verified, true), eq(users.weeklySummaryEnabled, true), ne(users.businessName, '')))
-    .orderBy(users.id);
+const weeklySummaryEligible = sql`verified and weekly_summary_enabled and business_name <> ''`;
+
+/**
+ * The time zones of the owners a weekly summary may go to, each once, by a loose index scan of
+ * users_weekly_summary_idx (one probe per zone, not a read of every owner): the summary's pass works out
+ * which of them are at Monday morning now.
+ */
+export async function weeklySummaryZones(executor: Executor): Promise<string[]> {
+  const result = await executor.execute(sql`
+    with recursive zones(time_zone) as (
+      (select time_zone from ${users} where ${weeklySummaryEligible} order by time_zone limit 1)
+      union all
+      select (
+        select u.time_zone from ${users} u
+        where ${weeklySummaryEligible} and u.time_zone > zones.time_zone
+        order by u.time_zone limit 1
+      )
+      from zones where zones.time_zone is not null
+    )
+    select time_zone from zones where time_zone is not null`);
+  return (result as unknown as { rows: { time_zone: string }[] }).rows.map((row) => row.time_zone);
+}
+
+/** Which owners a pass of the weekly summary asks for (features/dashboard/weekly-summary.ts). */
+export interface DueWeeklySummaryQuery {
+  /** The zones at Monday morning now, each with the start of that Monday: accounts created since get none. */
+  zones: { timeZone: string; createdBefore: Date }[];
+  /**
+   * Leaves out the owners whose summary already ran: a run of `job` with the due key '<their id><suffix>',
+   * by an anti-join on scheduled_runs' key (jobs/notRunSql).
+   */
+  notRun: { job: string; dueKeySuffix: string };
+  /** Ids in [idFrom, idBefore), after `after` (a keyset cursor), in id order. */
+  idFrom?: string;
+  idBefore?: string;
+  after?: string;
+  limit: number;
+}
+
+/** The owners due a weekly summary now (users_weekly_summary_idx per zone), a batch of at most `limit`. */
+export async function dueWeeklySummaryOwners(executor: Executor, query: DueWeeklySummaryQuery) {
+  if (query.zones.length === 0) return [];
+  const zones = sql.join(
+    query.zones.map((zone) => sql`(${zone.timeZone}, ${zone.createdBefore.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const bounds = [
+    query.idFrom ? sql` and u.id >= ${query.idFrom}::uuid` : sql``,
+    query.idBefore ? sql` and u.id < ${query.idBefore}::uuid` : sql``,
+    query.after ? sql` and u.id > ${query.after}::uuid` : sql``,
+  ];
+  const result = await executor.execute(sql`
+    select u.id, u.email, u.first_name, u.business_name, u.time_zone, u.created_at
+    from (values ${zones}) as due(time_zone, created_before)
+    join ${users} u on u.time_zone = due.time_zone and u.created_at < due.created_before
+    where ${weeklySummaryEligible}${sql.join(bounds)}
+      and ${notRunSql(query.notRun.job, sql`u.id::text || ${query.notRun.dueKeySuffix}`)}
+    order by u.id
+    limit ${query.limit}`);
+  const rows = (
+    result as unknown as {
+      rows: {
+        id: string;
+        email: string;
+        first_name: string;
+        business_name: string;
+        time_zone: string;
+        created_at: Date | string;
+      }[];
+    }
+  ).rows;
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    businessName: row.business_name,
+    timeZone: row.time_zone,
+    createdAt: new Date(row.created_at),
+  }));
 }
 
 /** The owner behind a public join link (issue 15). */

@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { localEmails, openings, users } from '../../db/schema.ts';
 import { scheduledRunCount } from '../../jobs/index.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { createTestApp, latestEmailTo, type TestApp } from '../../test/test-app.ts';
+import { dashboardSources, summaryUsers } from '../../wiring.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
-import { WEEKLY_SUMMARY_JOB } from './weekly-summary.ts';
+import { createDashboardService } from './dashboard.service.ts';
+import { createWeeklySummary, WEEKLY_SUMMARY_JOB, WEEKLY_SUMMARY_PARTS } from './weekly-summary.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -169,5 +172,144 @@ describe('the weekly summary email (issue 14)', () => {
     } finally {
       t.clock.advance(Date.parse('2026-11-23T10:00:00Z') - t.clock.now().getTime());
     }
+  });
+});
+
+/**
+ * A weekly summary built as composition.ts builds it, on the test database, that records what each pass
+ * read: how many times it asked for owners, whose figures it computed. `failFor` makes one owner's figures throw.
+ */
+function observedSummary(options: { failFor?: string } = {}) {
+  const seen = { ownerReads: 0, computed: [] as string[], errors: [] as unknown[] };
+  const dashboard = createDashboardService({
+    db: t.database.db,
+    clock: t.clock,
+    users: summaryUsers,
+    sources: dashboardSources,
+  });
+  const logger = {
+    info() {},
+    warn() {},
+    debug() {},
+    error: (context: unknown) => seen.errors.push(context),
+  } as unknown as Logger;
+  const summary = createWeeklySummary({
+    db: t.database.db,
+    clock: t.clock,
+    logger,
+    publicUrl: 'http://app.test',
+    owners: {
+      weeklySummaryZones: summaryUsers.weeklySummaryZones,
+      dueWeeklySummaryOwners: (executor, query) => {
+        seen.ownerReads += 1;
+        return summaryUsers.dueWeeklySummaryOwners(executor, query);
+      },
+    },
+    period: (user, range, custom, now) => {
+      seen.computed.push(user.id);
+      if (user.id === options.failFor) return Promise.reject(new Error('the report query failed'));
+      return dashboard.period(user, range, custom, now);
+    },
+  });
+  return { summary, seen };
+}
+
+/** `count` verified owners with the summary on in `timeZone`, signed up long before this week (inserted). */
+async function manyOwners(count: number, timeZone: string) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  return t.database.db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        firstName: `Owner${i}`,
+        lastName: 'Many',
+        email: `many-${tag}-${i}@example.com`,
+        verified: true,
+        businessName: `Shop ${i}`,
+        timeZone,
+        createdAt: new Date('2026-09-01T12:00:00Z'),
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+}
+
+/** How many weekly summaries each address received (after the outbox has handed them over). */
+async function summariesPerAddress(addresses: string[]) {
+  await t.app.outbox.drain();
+  const sent = await t.database.db.select().from(localEmails).where(inArray(localEmails.to, addresses));
+  const counts = new Map<string, number>();
+  for (const email of sent) {
+    if (email.subject.startsWith('Your waitlist recovered'))
+      counts.set(email.to, (counts.get(email.to) ?? 0) + 1);
+  }
+  return addresses.map((address) => counts.get(address) ?? 0);
+}
+
+describe('the weekly summary pass reads only who is due (issue 30)', () => {
+  const at = (iso: string) => t.clock.set(new Date(iso));
+  const MONDAY_10_UTC = '2026-11-23T10:00:00Z';
+
+  it('reads no owner on a Tuesday or before 08:00 on Monday, and none twice once all are sent', async () => {
+    const [tokyo] = await manyOwners(1, 'Asia/Tokyo');
+    try {
+      const { summary, seen } = observedSummary();
+      at('2026-11-24T10:00:00Z'); // Tuesday everywhere in use
+      expect(await summary.runDue()).toBe(0);
+      at('2026-11-22T22:00:00Z'); // Monday 07:00 in Tokyo, Sunday in the Americas
+      expect(await summary.runDue()).toBe(0);
+      expect(seen.ownerReads).toBe(0);
+
+      at('2026-11-23T00:00:00Z'); // Monday 09:00 in Tokyo
+      expect(await summary.runDue()).toBeGreaterThanOrEqual(1);
+      expect(seen.computed).toContain(tokyo!.id);
+      expect(await summariesPerAddress([tokyo!.email])).toEqual([1]);
+
+      // Everyone due has theirs: the next pass asks once, finds nobody and computes nothing.
+      const computed = seen.computed.length;
+      const reads = seen.ownerReads;
+      expect(await summary.runDue()).toBe(0);
+      expect(seen.ownerReads).toBe(reads + 1);
+      expect(seen.computed).toHaveLength(computed);
+      expect(await scheduledRunCount(t.database.db, `${WEEKLY_SUMMARY_JOB}:lease`)).toBe(0);
+    } finally {
+      at(MONDAY_10_UTC);
+    }
+  });
+
+  it('splits the work between two instances: each summary once, each owner computed by one of them', async () => {
+    at(MONDAY_10_UTC); // Monday 11:00 in Berlin
+    const berlin = await manyOwners(3 * WEEKLY_SUMMARY_PARTS, 'Europe/Berlin');
+    const a = observedSummary();
+    const b = observedSummary();
+    const [queuedByA, queuedByB] = await Promise.all([a.summary.runDue(), b.summary.runDue()]);
+
+    const ids = berlin.map((o) => o.id);
+    const byA = a.seen.computed.filter((id) => ids.includes(id));
+    const byB = b.seen.computed.filter((id) => ids.includes(id));
+    // Both did part of the work, and no owner's figures were computed twice.
+    expect(byA.length).toBeGreaterThan(0);
+    expect(byB.length).toBeGreaterThan(0);
+    expect(byA.filter((id) => byB.includes(id))).toEqual([]);
+    expect(new Set([...byA, ...byB]).size).toBe(ids.length);
+    expect(queuedByA + queuedByB).toBeGreaterThanOrEqual(ids.length);
+    expect(await summariesPerAddress(berlin.map((o) => o.email))).toEqual(berlin.map(() => 1));
+    // Another pass of either sends nothing more.
+    expect(await a.summary.runDue()).toBe(0);
+    expect(await scheduledRunCount(t.database.db, `${WEEKLY_SUMMARY_JOB}:lease`)).toBe(0);
+  });
+
+  it('leaves an owner whose figures fail due for the next pass, and sends the others (an alias zone too)', async () => {
+    at(MONDAY_10_UTC); // Monday 15:30 in India, named by its older alias
+    const calcutta = await manyOwners(3, 'Asia/Calcutta');
+    const failing = calcutta[1]!;
+    const first = observedSummary({ failFor: failing.id });
+    await first.summary.runDue();
+    expect(first.seen.errors).toHaveLength(1);
+    expect(await summariesPerAddress(calcutta.map((o) => o.email))).toEqual([1, 0, 1]);
+
+    const next = observedSummary();
+    expect(await next.summary.runDue()).toBe(1);
+    expect(next.seen.computed).toEqual([failing.id]);
+    expect(await summariesPerAddress(calcutta.map((o) => o.email))).toEqual([1, 1, 1]);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "users_weekly_summary_idx" ON "users" USING btree ("time_zone","id") WHERE "users"."verified" and "users"."weekly_summary_enabled" and "users"."business_name" <> '';
