@@ -12,6 +12,16 @@ export const ADMIN_DEFAULT_SORT: AdminSortKey = 'createdAt';
 export const ADMIN_DEFAULT_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
 export const ADMIN_SEARCH_MAX_LENGTH = 100;
+/**
+ * The list counts its matches in steps of this many, up to the first step past the page asked for: a broad
+ * search among 100,000 users is not read whole to print its total (issue 30). Past the step, `total` is the
+ * step and `totalExact` is false ("1,000+ users").
+ */
+export const ADMIN_COUNT_STEP = 1000;
+
+/** How far the count reads for a page: the first whole step past its last row, so "is there a next page" is known. */
+export const adminCountBound = (page: number, pageSize: number) =>
+  ADMIN_COUNT_STEP * Math.ceil((page * pageSize + 1) / ADMIN_COUNT_STEP);
 
 /** The order a column sorts in when it is first chosen: newest first for dates, A→Z for text. */
 export function defaultOrderFor(sort: AdminSortKey): SortOrder {
@@ -60,7 +70,9 @@ export type AdminUsersQueryInput = z.input<typeof adminUsersQuery>;
 export const adminUsersResponse = z.object({
   success: z.literal(true),
   data: z.array(userSchema),
+  /** The users matching, counted up to {@link adminCountBound}; a lower bound when `totalExact` is false. */
   total: z.number().int(),
+  totalExact: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   sort: z.enum(adminSortKeys),

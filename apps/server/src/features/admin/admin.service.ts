@@ -2,6 +2,7 @@ import {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_DEFAULT_SORT,
   type AdminSortKey,
+  adminCountBound,
   defaultOrderFor,
   type SortOrder,
   type SubscriptionPlan,
@@ -15,7 +16,8 @@ import type { SearchTerm, UserListFilter, UserListQuery } from '../../lib/user-s
 /** The owners as the admin list reads them (features/auth's repo owns `users`), handed over in app.ts. */
 export interface AdminUsers {
   listUsers(executor: Executor, query: UserListQuery): Promise<UserRow[]>;
-  countUsers(executor: Executor, filter: UserListFilter): Promise<number>;
+  /** Counts up to `upTo + 1` matches and stops there. */
+  countUsers(executor: Executor, filter: UserListFilter, upTo: number): Promise<number>;
 }
 
 export interface AdminUserListRequest {
@@ -31,6 +33,8 @@ export interface AdminUserListRequest {
 export interface AdminUserList {
   data: User[];
   total: number;
+  /** False when more than `total` users match (the count stopped at its bound). */
+  totalExact: boolean;
   page: number;
   pageSize: number;
   sort: AdminSortKey;
@@ -76,7 +80,8 @@ export function createAdminService(deps: { db: Executor; users: AdminUsers }) {
         plan: request.plan,
         search: parseSearch(request.search),
       };
-      const [rows, total] = await Promise.all([
+      const bound = adminCountBound(page, pageSize);
+      const [rows, counted] = await Promise.all([
         deps.users.listUsers(deps.db, {
           ...filter,
           sort,
@@ -84,9 +89,18 @@ export function createAdminService(deps: { db: Executor; users: AdminUsers }) {
           limit: pageSize,
           offset: (page - 1) * pageSize,
         }),
-        deps.users.countUsers(deps.db, filter),
+        deps.users.countUsers(deps.db, filter, bound),
       ]);
-      return { data: rows.map(toUserDto), total, page, pageSize, sort, order };
+      const totalExact = counted <= bound;
+      return {
+        data: rows.map(toUserDto),
+        total: totalExact ? counted : bound,
+        totalExact,
+        page,
+        pageSize,
+        sort,
+        order,
+      };
     },
   };
 }

@@ -86,6 +86,7 @@ type ListAnswer = {
   success: true;
   data: User[];
   total: number;
+  totalExact: boolean;
   page: number;
   pageSize: number;
   sort: string;
@@ -131,6 +132,7 @@ describe('GET /admin/users: the answer', () => {
     expect(body).toMatchObject({
       success: true,
       total: 6,
+      totalExact: true,
       page: 1,
       pageSize: 25,
       sort: 'createdAt',
@@ -309,7 +311,7 @@ describe('GET /admin/users: paging', () => {
     expect(status).toBe(200);
     expect(body.data).toHaveLength(1);
     const past = await list('?pageSize=5&page=3');
-    expect(past.body).toMatchObject({ data: [], total: 6, page: 3 });
+    expect(past.body).toMatchObject({ data: [], total: 6, totalExact: true, page: 3 });
   });
 
   it('accepts the largest page size', async () => {

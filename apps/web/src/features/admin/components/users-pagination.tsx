@@ -1,12 +1,14 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { PAGE_SIZE_OPTIONS, pageCount } from '../utils/users-view.ts';
+import { knownPages, PAGE_SIZE_OPTIONS } from '../utils/users-view.ts';
 
 type UsersPaginationProps = {
   /** The page the admin asked for. */
   page: number;
   pageSize: number;
   total: number;
+  /** False when `total` is a lower bound: the count stopped there and more users match. */
+  totalExact: boolean;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
 };
@@ -15,8 +17,15 @@ type UsersPaginationProps = {
  * Previous/Next, "Page X of Y" and the page size. The buttons use aria-disabled rather than disabled,
  * so the keyboard stays on Next when it reaches the last page instead of falling back to the page.
  */
-export function UsersPagination({ page, pageSize, total, onPage, onPageSize }: UsersPaginationProps) {
-  const pages = pageCount(total, pageSize);
+export function UsersPagination({
+  page,
+  pageSize,
+  total,
+  totalExact,
+  onPage,
+  onPageSize,
+}: UsersPaginationProps) {
+  const pages = knownPages(total, totalExact, pageSize);
   const hasPrevious = page > 1;
   const hasNext = page < pages;
   return (
@@ -34,7 +43,8 @@ export function UsersPagination({ page, pageSize, total, onPage, onPageSize }: U
         ))}
       </SelectField>
       <p className="admin-pagination__status">
-        Page {Math.min(page, pages)} of {pages}
+        Page {Math.min(page, pages)} of {pages.toLocaleString('en-US')}
+        {totalExact ? '' : '+'}
       </p>
       <div className="admin-pagination__buttons">
         <Button

@@ -247,6 +247,38 @@ describe('pagination', () => {
     expect(lastRequest()).toMatchObject({ page: '2' });
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
+
+  it('shows a bounded count as "1,000+ users" and keeps Next open past it', async () => {
+    // The server counts a broad search only up to the first step of 1,000 past the page (issue 30).
+    const boundedServer = (query: URLSearchParams): MockAnswer => {
+      const page = Number(query.get('page') ?? 1);
+      return {
+        body: {
+          success: true,
+          data: makeUsers(25),
+          total: page <= 39 ? 1000 : 2000,
+          totalExact: false,
+          page,
+          pageSize: 25,
+          sort: 'createdAt',
+          order: 'desc',
+        },
+      };
+    };
+    const { app, lastRequest } = await openAdmin('/admin', boundedServer);
+    await waitForUsers();
+    expect(screen.getByText('1,000+ users')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 41+')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastRequest()).toMatchObject({ page: '2' }));
+
+    // A page beyond the first thousand is not "past the end": it stays, and the count has moved on.
+    await app.router.navigate('/admin?page=40');
+    await waitFor(() => expect(screen.getByText('Page 40 of 81+')).toBeInTheDocument());
+    expect(app.location()).toBe('/admin?page=40');
+    expect(screen.getByText('2,000+ users')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'false');
+  });
 });
 
 describe('the address on arrival', () => {

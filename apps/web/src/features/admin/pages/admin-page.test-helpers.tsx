@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { User } from '@waitlist/contract';
+import { adminCountBound, type User } from '@waitlist/contract';
 import { makeUser } from '../../../test/fixtures.ts';
 import { type MockAnswer, mockSignedIn } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -50,11 +50,13 @@ export function usersServer(all: User[]) {
           .includes(search),
       )
       .sort((a, b) => String(a[sort]).localeCompare(String(b[sort])) * (order === 'asc' ? 1 : -1));
+    const bound = adminCountBound(page, pageSize);
     return {
       body: {
         success: true,
         data: matching.slice((page - 1) * pageSize, page * pageSize),
-        total: matching.length,
+        total: Math.min(matching.length, bound),
+        totalExact: matching.length <= bound,
         page,
         pageSize,
         sort,

@@ -10,7 +10,7 @@ import { useUsersView } from '../components/use-users-view.ts';
 import { UsersFilters } from '../components/users-filters.tsx';
 import { UsersPagination } from '../components/users-pagination.tsx';
 import { UsersTable } from '../components/users-table.tsx';
-import { isFiltered, nextSort, pageCount, usersRequestQuery } from '../utils/users-view.ts';
+import { isFiltered, nextSort, pageCount, usersCountLabel, usersRequestQuery } from '../utils/users-view.ts';
 import '../components/admin.css';
 
 /** /admin: every user in a read-only table (SPEC §2 "Admin page"), for admins only (the route's guard). */
@@ -38,8 +38,9 @@ export function AdminPage() {
     if (top && top.getBoundingClientRect().top < margin) top.scrollIntoView?.({ block: 'start' });
   };
 
-  // A link to a page past the end (the list shrank since) shows the last page instead of an empty one.
-  const lastPage = data && !users.isPlaceholderData ? pageCount(data.total, view.pageSize) : null;
+  // A link to a page past the end (the list shrank since) shows the last page instead of an empty one. A
+  // bounded count (not exact) always reaches past the page asked for, so only an exact one can end before it.
+  const lastPage = data?.totalExact && !users.isPlaceholderData ? pageCount(data.total, view.pageSize) : null;
   useEffect(() => {
     if (lastPage !== null && data && data.total > 0 && view.page > lastPage) {
       update({ page: lastPage }, { replace: true });
@@ -72,7 +73,7 @@ export function AdminPage() {
             <>
               <div className="admin-users__summary" ref={listTop}>
                 <p className="admin-users__count" aria-live="polite">
-                  {data?.total === 1 ? '1 user' : `${data?.total ?? 0} users`}
+                  {usersCountLabel(data?.total ?? 0, data?.totalExact ?? true)}
                 </p>
                 {users.isPlaceholderData ? (
                   <p className="admin-users__updating" role="status">
@@ -104,6 +105,7 @@ export function AdminPage() {
                   page={view.page}
                   pageSize={view.pageSize}
                   total={data.total}
+                  totalExact={data.totalExact}
                   onPage={goToPage}
                   onPageSize={(pageSize) => update({ pageSize })}
                 />

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultUsersView,
   isFiltered,
+  knownPages,
   nextSort,
   pageCount,
   readUsersView,
+  usersCountLabel,
   usersRequestQuery,
   writeUsersView,
 } from './users-view.ts';
@@ -111,5 +113,20 @@ describe('sorting and paging', () => {
     expect(isFiltered(defaultUsersView)).toBe(false);
     expect(isFiltered({ ...defaultUsersView, sort: 'email', page: 4 })).toBe(false);
     expect(isFiltered({ ...defaultUsersView, plan: 'growth' })).toBe(true);
+  });
+});
+
+describe('the count above the table', () => {
+  it('says how many users match, with a plus when the count stopped at its bound', () => {
+    expect(usersCountLabel(0, true)).toBe('0 users');
+    expect(usersCountLabel(1, true)).toBe('1 user');
+    expect(usersCountLabel(2500, true)).toBe('2,500 users');
+    expect(usersCountLabel(1000, false)).toBe('1,000+ users');
+  });
+
+  it('knows one more page exists past a bounded count', () => {
+    expect(knownPages(1000, true, 25)).toBe(40);
+    expect(knownPages(1000, false, 25)).toBe(41);
+    expect(knownPages(0, true, 25)).toBe(1);
   });
 });

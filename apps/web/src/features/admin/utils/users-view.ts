@@ -105,3 +105,13 @@ export function nextSort(view: UsersView, sort: AdminSortKey): Pick<UsersView, '
 }
 
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** The pages known to exist: past a bounded count (`exact` false) at least one more user, so one more page. */
+export const knownPages = (total: number, exact: boolean, pageSize: number) =>
+  pageCount(exact ? total : total + 1, pageSize);
+
+/** "1 user", "2,500 users", or "1,000+ users" when the count stopped at its bound (more match). */
+export function usersCountLabel(total: number, exact: boolean): string {
+  if (exact && total === 1) return '1 user';
+  return `${total.toLocaleString('en-US')}${exact ? '' : '+'} users`;
+}
