@@ -72,13 +72,13 @@ export async function planFor(
   const slot = await resolveSlot(deps, tx, owner, input, now);
   const candidates = await deps.customers.alertCandidates(tx, owner.id);
   const ids = candidates.map((customer) => customer.id);
-  const [services, rules, business, histories, contacts] = await Promise.all([
-    deps.catalog.listServices(tx, owner.id),
-    deps.catalog.offerSettingsOf(tx, owner.id),
-    businessHistory(tx, owner.id, owner.timeZone, now),
-    customerHistories(tx, ids, now),
-    recentContacts(tx, ids, now),
-  ]);
+  // One after another: a transaction's statements share one connection, which runs them one at a time
+  // anyway (node-postgres queues concurrent ones and warns that version 9 will refuse them).
+  const services = await deps.catalog.listServices(tx, owner.id);
+  const rules = await deps.catalog.offerSettingsOf(tx, owner.id);
+  const business = await businessHistory(tx, owner.id, owner.timeZone, now);
+  const histories = await customerHistories(tx, ids, now);
+  const contacts = await recentContacts(tx, ids, now);
   const plan = planOffers({
     candidates,
     slot: { ...slot, timeZone: owner.timeZone },
