@@ -20,10 +20,11 @@ import pg from 'pg';
 import { capturedSince, captureOffset, explainStatements } from './bench/scale/explain.mjs';
 import { drain, load, loadPaths, openings, outboxIdle } from './bench/scale/measure.mjs';
 import { FITTING, prepare, queueTexts } from './bench/scale/prepare.mjs';
-import { cpuMeter, startPlivo, startServer, stop } from './bench/scale/processes.mjs';
+import { cpuMeter, startPlivo, startServer } from './bench/scale/processes.mjs';
 import { cpuTable, plansSection, resultTable, verdict, writeSection } from './bench/scale/report.mjs';
 import { createDatabase, describe, migrateDatabase, seed } from './bench/scale/seed.mjs';
 import { ensureInstall, ensureServerBuild, log, root } from './lib.mjs';
+import { stopProcess } from './processes.mjs';
 
 const args = process.argv.slice(2);
 const smoke = process.env.SCALE_SMOKE === '1' || args.includes('--smoke');
@@ -121,7 +122,7 @@ async function measureAll(plivo) {
     if (wanted('opening')) await timeOpenings(plivo, order);
     if (wanted('outbox')) await timeDrain(plivo, order);
   } finally {
-    for (const size of sizes) await stop(size.server);
+    for (const size of sizes) await stopProcess(size.server);
   }
 }
 
@@ -244,7 +245,7 @@ async function explainSize(size, plivo, opener) {
       captured[`outbox drain (${DRAIN.toLocaleString('en-US')} texts)`] = capturedSince(file, offset);
     }
   } finally {
-    await stop(server);
+    await stopProcess(server);
   }
   const plans = {};
   for (const [name, statements] of Object.entries(captured)) {
@@ -288,7 +289,7 @@ try {
   }
   await measureAll(plivo);
 } finally {
-  await stop(plivo.child);
+  await stopProcess(plivo.child);
 }
 const measured = Object.fromEntries(sizes.map((size) => [size.key, size]));
 

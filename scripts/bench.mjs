@@ -28,6 +28,7 @@ import {
   root,
   serverCommand,
 } from './lib.mjs';
+import { startProcess, stopProcess, waitForAnswer } from './processes.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const basePort = Number(process.env.BENCH_PORT ?? 3410);
@@ -37,45 +38,6 @@ const quick = process.env.BENCH_QUICK === '1';
 await ensureInstall();
 await ensureWebBuild();
 await ensureServerBuild();
-
-const children = new Set();
-function start(command, args, env, { stdio = 'ignore' } = {}) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio, detached: true });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {}
-  await Promise.race([exited, sleep(10_000)]);
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {}
-}
-process.on('exit', () => {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {}
-  }
-});
-
-async function waitForAnswer(url, timeoutMs = 60_000) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status < 500) return performance.now() - started;
-    } catch {}
-    await sleep(10);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 /** Resident set size of a process and its children (npm start runs the server as a child). */
 function rssMb(pid) {
@@ -108,9 +70,9 @@ try {
   try {
     const port = basePort + 3;
     const env = productEnv(port, { DATA_DIR: dataDir });
-    const first = start('npm', ['start'], env);
+    const first = startProcess('npm', ['start'], env);
     await waitForAnswer(`http://127.0.0.1:${port}/api/v1/health`, 120_000);
-    await stop(first);
+    await stopProcess(first);
     const times = await timesToFirstAnswer('npm', ['start'], env, port);
     results.startMs = median(times);
     log(`npm start → first answer: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
@@ -137,11 +99,11 @@ try {
 
     // ---- 3b. idle RSS on PGlite (the server process itself, started as npm start starts it) ----
     const [command, args] = serverCommand();
-    const server = start(command, args, env);
+    const server = startProcess(command, args, env);
     await waitForAnswer(`http://127.0.0.1:${port}/api/v1/health`);
     await sleep(3000);
     results.rssPglite = rssMb(server.pid);
-    await stop(server);
+    await stopProcess(server);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -149,7 +111,7 @@ try {
   // ---- the product on PostgreSQL ----
   const productPort = basePort;
   const [command, args] = serverCommand();
-  const product = start(command, args, productEnv(productPort, { DATABASE_URL: databaseUrl }));
+  const product = startProcess(command, args, productEnv(productPort, { DATABASE_URL: databaseUrl }));
   await waitForAnswer(`http://127.0.0.1:${productPort}/api/v1/health`);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -171,7 +133,7 @@ try {
   results.rssPostgres = rssMb(product.pid);
 
   // ---- 1. GET /auth/me vs the bare route ----
-  const bare = start(process.execPath, [
+  const bare = startProcess(process.execPath, [
     'scripts/bench/bare-server.mjs',
     String(basePort + 1),
     databaseUrl,
@@ -220,7 +182,7 @@ try {
   me.push(await load(meUrl, auth, half, product.pid));
   results.me = total(me);
   results.bare = total(baseline);
-  await stop(bare);
+  await stopProcess(bare);
   log(
     `GET /auth/me ${results.me.rps.toFixed(0)} req/s p99 ${results.me.p99} ms ${results.me.cpuUs.toFixed(0)} µs CPU/req · bare ${results.bare.rps.toFixed(0)} req/s p99 ${results.bare.p99} ms ${results.bare.cpuUs.toFixed(0)} µs CPU/req`,
   );
@@ -254,7 +216,7 @@ try {
     ],
     { runs: quick ? 1 : 3 },
   );
-  await stop(product);
+  await stopProcess(product);
 
   // ---- 2. inbound replies through the signed webhook (PostgreSQL) ----
   const alertsOut = await new Promise((resolve, reject) => {
@@ -356,7 +318,7 @@ async function timesToFirstAnswer(command, args, env, port) {
   const times = [];
   for (let i = 0; i < (quick ? 1 : 3); i += 1) {
     const started = performance.now();
-    const child = start(command, args, env);
+    const child = startProcess(command, args, env);
     while (performance.now() - started < 60_000) {
       try {
         const response = await fetch(`http://127.0.0.1:${port}/login`);
@@ -366,7 +328,7 @@ async function timesToFirstAnswer(command, args, env, port) {
       await sleep(5);
     }
     times.push(performance.now() - started);
-    await stop(child);
+    await stopProcess(child);
   }
   return times;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { daytimeZone } from '../../apps/server/src/test/daytime-zone.ts';
+import { daytimeZone } from '../../apps/server/src/test/daytime-zone.mjs';
 
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 mkdirSync(screenshotDir, { recursive: true });

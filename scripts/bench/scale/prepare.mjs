@@ -3,39 +3,7 @@
 // is mid-day now, so quiet hours never hold a text back whenever the bench runs.
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-
-const ZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-  'Pacific/Auckland',
-  'Asia/Tokyo',
-  'Asia/Shanghai',
-  'Asia/Bangkok',
-  'Asia/Dhaka',
-  'Asia/Dubai',
-  'Europe/Moscow',
-  'Europe/Athens',
-  'Europe/Paris',
-  'Europe/London',
-  'Atlantic/Azores',
-  'America/Sao_Paulo',
-  'America/Halifax',
-];
-
-/** A zone where it is between 10:00 and 16:00 now. */
-export function daytimeZone(now = new Date()) {
-  for (const zone of ZONES) {
-    const hour = Number(
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now),
-    );
-    if (hour >= 10 && hour < 16) return zone;
-  }
-  return ZONES[0];
-}
+import { daytimeZone } from '../../../apps/server/src/test/daytime-zone.mjs';
 
 /** How many businesses have an opening timed; each is used once (a customer gets 3 offers a day at most). */
 export const OPENERS = 40;

@@ -1,64 +1,17 @@
 // The processes `npm run bench:scale` starts: the built server (as `npm start` runs it) per database, and the
 // local Plivo server. Each runs in its own process group, stopped with it and killed if the bench exits.
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { root, serverCommand } from '../../lib.mjs';
-
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {}
-  }
-});
-
-function start(command, args, env, { pipe = false } = {}) {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', pipe ? 'pipe' : 'ignore', 'inherit'],
-    detached: true,
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-export async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {}
-  await Promise.race([exited, sleep(10_000)]);
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {}
-}
-
-export async function waitForAnswer(url, timeoutMs = 60_000) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status < 500) return;
-    } catch {}
-    await sleep(50);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
+import { startProcess, waitForAnswer } from '../../processes.mjs';
 
 /** The local Plivo server (apps/server/src/bench/scale/plivo.ts, through tsx) on `port`, control on port + 1. */
 export async function startPlivo(port) {
-  const child = start(
+  const child = startProcess(
     process.execPath,
     ['--import', 'tsx', join(root, 'apps/server/src/bench/scale/plivo.ts'), String(port), String(port + 1)],
     {},
-    { pipe: true },
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const line = await new Promise((resolve, reject) => {
     let out = '';
@@ -75,20 +28,25 @@ export async function startPlivo(port) {
 /** The built server against `size.url` on `size.port`; answers once /health does. */
 export async function startServer(size, plivo, { nodeArgs = [], env = {} } = {}) {
   const [command, serverArgs] = serverCommand();
-  const child = start(command, [...nodeArgs, ...serverArgs], {
-    NODE_ENV: 'production',
-    PORT: String(size.port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: size.publicUrl,
-    DATABASE_URL: size.url,
-    PLIVO_AUTH_ID: plivo.authId,
-    PLIVO_AUTH_TOKEN: plivo.authToken,
-    PLIVO_API_URL: plivo.url,
-    // The pipeline, not an account's send rate, is measured (as in bench:alerts).
-    SMS_SEND_RATE: '1000',
-    LOG_LEVEL: 'error',
-    ...env,
-  });
+  const child = startProcess(
+    command,
+    [...nodeArgs, ...serverArgs],
+    {
+      NODE_ENV: 'production',
+      PORT: String(size.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: size.publicUrl,
+      DATABASE_URL: size.url,
+      PLIVO_AUTH_ID: plivo.authId,
+      PLIVO_AUTH_TOKEN: plivo.authToken,
+      PLIVO_API_URL: plivo.url,
+      // The pipeline, not an account's send rate, is measured (as in bench:alerts).
+      SMS_SEND_RATE: '1000',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   await waitForAnswer(`${size.publicUrl}/api/v1/health`);
   return child;
 }

@@ -23,7 +23,7 @@ import { loadConfig } from '../config.ts';
 import { users } from '../db/schema.ts';
 import { plivoV3Signature } from '../features/messaging/plivo-signature.ts';
 import { createManualClock, systemClock } from '../lib/clock.ts';
-import { daytimeZone } from '../test/daytime-zone.ts';
+import { daytimeZone } from '../test/daytime-zone.mjs';
 import { type FakePlivo, startFakePlivo } from '../test/fake-plivo.ts';
 import { auth, createTestDatabase, onboardedUser, type TestApp } from '../test/test-app.ts';
 

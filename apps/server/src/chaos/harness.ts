@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { offerSettings, outbox, users } from '../db/schema.ts';
 import { addCustomer, businessWithNumber } from '../features/messaging/messaging.test-helpers.ts';
 import { systemClock } from '../lib/clock.ts';
-import { daytimeZone } from '../test/daytime-zone.ts';
+import { daytimeZone } from '../test/daytime-zone.mjs';
 import type { FakePlivo } from '../test/fake-plivo.ts';
 import { api, type Instance } from '../test/instance.ts';
 import type { TestApp } from '../test/test-app.ts';

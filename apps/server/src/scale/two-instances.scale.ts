@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { customers, openings, users } from '../db/schema.ts';
 import { plivoV3Signature } from '../features/messaging/plivo-signature.ts';
-import { daytimeZone } from '../test/daytime-zone.ts';
+import { daytimeZone } from '../test/daytime-zone.mjs';
 import { type FakePlivo, startFakePlivo } from '../test/fake-plivo.ts';
 import { type FakeSmtp, startFakeSmtp } from '../test/fake-smtp.ts';
 import { api, type Instance, startInstance } from '../test/instance.ts';

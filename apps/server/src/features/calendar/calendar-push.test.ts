@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { calendarMessages as m } from '@waitlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daytimeZone } from '../../test/daytime-zone.ts';
+import { daytimeZone } from '../../test/daytime-zone.mjs';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fake-google.ts';
 import { type FakeGraph, startFakeGraph } from '../../test/fake-graph.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
