@@ -7,7 +7,7 @@ import { claimScheduledRun } from './scheduled-runs.repo.ts';
  * row and the work's writes (an email queued in the outbox, say) commit together: a second instance waits on
  * the first one's uncommitted row and then finds it taken; a run that throws rolls back and leaves the item
  * due. A job's poller (lib/polling-loop.ts) lists what is due and calls this per item; the weekly email
- * (issue 14) is one: job 'weekly-email', due key '<userId>:<ISO week>'.
+ * (issue 14) is one: job 'weekly-email', due key '<userId>:<the summarised week's Monday, YYYY-MM-DD>'.
  */
 export async function runOncePerDueItem<T>(
   deps: { db: Database; clock: Clock },

@@ -14,6 +14,8 @@ export interface FakeSmtp {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** How many SMTP sessions (TCP connections) clients have opened so far. */
+  connections(): number;
   outage(fault: { code: number } | { hangMs: number } | null): void;
   close(): Promise<void>;
 }
@@ -21,8 +23,15 @@ export interface FakeSmtp {
 export async function startFakeSmtp(options: { port?: number } = {}): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
   let fault: { code: number } | { hangMs: number } | null = null;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
+    // Closing drops the clients' kept connections (the provider pools them) instead of waiting 30 s.
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
@@ -54,6 +63,7 @@ export async function startFakeSmtp(options: { port?: number } = {}): Promise<Fa
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
     outage(next) {
       fault = next;
     },

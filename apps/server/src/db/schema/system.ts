@@ -5,7 +5,9 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 /**
  * Scheduled work done, one row per job and due item (issue 17): the row is written in the same transaction
  * as the work, so with any number of instances each due item runs once, and a rolled-back run frees it.
- * Carries the weekly email later (job 'weekly-email', due key '<userId>:<ISO week>').
+ * Carries the weekly email (job 'weekly-email', due key '<userId>:<the summarised week's Monday>'), and the
+ * weekly email's leases of owner id ranges (job 'weekly-email:lease', at most 64 rows: `ran_at` is when the
+ * lease ends).
  */
 export const scheduledRuns = pgTable(
   'scheduled_runs',

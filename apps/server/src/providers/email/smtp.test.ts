@@ -23,6 +23,8 @@ let rejectRecipients = false;
 function startSmtpServer(port = 0): Promise<SMTPServer & { port: number }> {
   const server = new SMTPServer({
     authOptional: true,
+    // Stopping drops the open connections at once (the provider keeps one open): a server going down.
+    closeTimeout: 100,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
