@@ -8,14 +8,13 @@
  * step their clocks through that Monday five minutes a step, one pass a step, until every due summary is
  * queued. Then: what a pass costs on a Tuesday and on that Monday once all are queued, and how fast the
  * outbox hands the queued emails to a local SMTP server (a measured sample, WEEKLY_OUTBOX_SAMPLE, default
- * 5,000), through the app's SMTP driver and, beside it, through a pooled transport. Every row it added (the
+ * 5,000), through the app's SMTP driver. Every row it added (the
  * week's scheduled_runs rows, the leases, the queued emails) is deleted afterwards, and the counts checked.
  */
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { openDatabase } from '../db/client.ts';
 import { addDays, startOfLocalDay } from '../features/dashboard/dashboard.service.ts';
 import { WEEKLY_SUMMARY_HOUR, WEEKLY_SUMMARY_JOB } from '../features/dashboard/weekly-summary.ts';
@@ -125,28 +124,8 @@ async function passCost(at: Date, times: number) {
 }
 
 const FROM = 'Waitlist <hello@bench.test>';
-/** The app's SMTP driver (providers/email/smtp.ts): a connection per email. */
+/** The app's SMTP driver (providers/email/smtp.ts), which keeps its connections (a pool of up to 5). */
 const appSmtp = (url: string) => createSmtpEmailProvider({ url, from: FROM });
-/** The same messages over a pool of kept-open SMTP connections (nodemailer's pool): what the driver could do. */
-function pooledSmtp(url: string): EmailProvider {
-  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 5 });
-  return {
-    name: 'smtp',
-    async send(message, options) {
-      await transport.sendMail({
-        ...(options?.messageId ? { messageId: `<${options.messageId}@waitlist-and-text.outbox>` } : {}),
-        from: FROM,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
-    },
-    async close() {
-      transport.close();
-    },
-  };
-}
 
 /** The outbox hands the queued summaries to a local SMTP server: emails per second over a sample. */
 async function outboxRate(at: Date, provider: (url: string) => EmailProvider) {
@@ -234,21 +213,15 @@ try {
       `on the Monday once all are queued ${(await passCost(mondayDone, 21)).toFixed(1)} ms`,
   );
 
-  const handOver = [
-    { name: "the app's SMTP driver (a connection per email)", provider: appSmtp },
-    { name: 'a pooled SMTP transport (5 kept-open connections)', provider: pooledSmtp },
-  ];
-  for (const { name, provider } of handOver) {
-    const outbox = await outboxRate(new Date(plan.endMs + HOUR), provider);
-    if ('skipped' in outbox) console.log(`Outbox to SMTP: not measured, ${outbox.skipped}`);
-    else {
-      console.log(
-        `Outbox to SMTP, ${name}, one outbox worker, a local smtp-server: a sample of ` +
-          `${outbox.sent.toLocaleString('en-US')} emails in ${outbox.seconds.toFixed(1)} s, ` +
-          `${outbox.perSecond.toFixed(0)} emails/s, ${outbox.errors} errors; all ${plan.due.toLocaleString('en-US')} ` +
-          `at that rate: ${(plan.due / outbox.perSecond / 60).toFixed(1)} min`,
-      );
-    }
+  const outbox = await outboxRate(new Date(plan.endMs + HOUR), appSmtp);
+  if ('skipped' in outbox) console.log(`Outbox to SMTP: not measured, ${outbox.skipped}`);
+  else {
+    console.log(
+      `Outbox to SMTP, the app's SMTP driver, one outbox worker, a local smtp-server: a sample of ` +
+        `${outbox.sent.toLocaleString('en-US')} emails in ${outbox.seconds.toFixed(1)} s, ` +
+        `${outbox.perSecond.toFixed(0)} emails/s, ${outbox.errors} errors; all ${plan.due.toLocaleString('en-US')} ` +
+        `at that rate: ${(plan.due / outbox.perSecond / 60).toFixed(1)} min`,
+    );
   }
 } finally {
   await cleanUp(plan.from, benchStart);
