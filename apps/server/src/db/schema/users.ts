@@ -76,6 +76,11 @@ export const users = pgTable(
     index('users_first_name_sort_idx').on(sql`lower(${table.firstName})`, table.id),
     index('users_business_name_sort_idx').on(sql`lower(${table.businessName})`, table.id),
     index('users_plan_created_at_idx').on(table.subscriptionPlan, table.createdAt),
+    // The plan column's sort (by tier: admin-users.repo.ts), read in order like the others (issue 30).
+    index('users_plan_sort_idx').on(
+      sql`(case ${table.subscriptionPlan} when 'free_trial' then 0 when 'starter' then 1 else 2 end)`,
+      table.id,
+    ),
     uniqueIndex('users_provider_key')
       .on(table.provider, table.providerId)
       .where(sql`${table.provider} is not null`),

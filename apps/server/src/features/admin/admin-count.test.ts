@@ -22,6 +22,7 @@ beforeAll(async () => {
     lastName: 'Count',
     email: `owner${i}@count.test`,
     businessName: i < SALONS ? `Salon ${i}` : `Barber ${i}`,
+    subscriptionPlan: (['free_trial', 'starter', 'growth'] as const)[i % 3],
     verified: true,
     createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
   }));
@@ -78,14 +79,15 @@ describe('GET /admin/users: the bounded count', () => {
 
 describe('GET /admin/users: the page, whichever way it is chosen', () => {
   /** The page as one plain query orders it: the reference the two-step choice must equal. */
-  async function referenceIds(pattern: string, sortSql: string, order: 'asc' | 'desc', page: number) {
+  async function referenceIds(where: string, sortSql: string, order: 'asc' | 'desc', page: number) {
     const result = (await t.database.db.execute(
       sql.raw(
-        `select id from users where search_text like '${pattern}' order by ${sortSql} ${order}, id ${order} limit 25 offset ${(page - 1) * 25}`,
+        `select id from users where ${where} order by ${sortSql} ${order}, id ${order} limit 25 offset ${(page - 1) * 25}`,
       ),
     )) as unknown as { rows: Array<{ id: string }> };
     return result.rows.map((row) => row.id);
   }
+  const tier = `case subscription_plan when 'free_trial' then 0 when 'starter' then 1 else 2 end`;
 
   it.each([
     // "Barber …" sorts before "Salon …": the first rows in order hold no salon, so every match is read.
@@ -100,7 +102,24 @@ describe('GET /admin/users: the page, whichever way it is chosen', () => {
     ['barber', 'createdAt', 'created_at', 'asc', 22],
   ] as const)('search %s by %s (%s) %s, page %i', async (search, sort, sortSql, order, page) => {
     const answer = await list(`search=${search}&sort=${sort}&order=${order}&page=${page}`);
-    const expected = await referenceIds(`%${search}%`, sortSql, order, page);
+    const expected = await referenceIds(`search_text like '%${search}%'`, sortSql, order, page);
     expect(answer.data.map((user) => user.id)).toEqual(expected);
+  });
+
+  it.each([
+    // By tier: the free trials come first, so a growth search reads every match.
+    ['plan=growth&sort=subscriptionPlan&order=asc&page=3', `subscription_plan = 'growth'`, 'asc'],
+    ['search=barber&sort=subscriptionPlan&order=desc&page=2', `search_text like '%barber%'`, 'desc'],
+    // One plan: one tier, so the id's order.
+    [
+      'plan=starter&search=salon&sort=subscriptionPlan&order=desc&page=4',
+      `subscription_plan = 'starter' and search_text like '%salon%'`,
+      'desc',
+    ],
+  ] as const)('%s', async (query, where, order) => {
+    const page = Number(new URLSearchParams(query).get('page'));
+    const answer = await list(query);
+    expect(answer.data).toHaveLength(25);
+    expect(answer.data.map((user) => user.id)).toEqual(await referenceIds(where, tier, order, page));
   });
 });

@@ -79,8 +79,6 @@ const WALK_BEYOND = 500;
  * the outer query), so its rows are found through the filter's own index, in no order, and sorted after.
  */
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
-/** The sorts an index reads in order (schema.ts); the plan's tier is computed, so its sort reads every match. */
-const WALKABLE: ReadonlySet<AdminSortKey> = new Set(['firstName', 'businessName', 'email', 'createdAt']);
 
 /**
  * One page of the matching users. Reading the sort index and skipping non-matches is fast when matches are
@@ -96,14 +94,16 @@ const WALKABLE: ReadonlySet<AdminSortKey> = new Set(['firstName', 'businessName'
 export async function listUsers(executor: Executor, query: UserListQuery): Promise<UserRow[]> {
   const direction = query.order === 'asc' ? asc : desc;
   // The id breaks ties, so paging never shows a user twice or skips one.
-  const orderOf = (t: ListColumns) => [direction(sortExpression(query.sort, t)), direction(t.id)];
+  // Filtered to one plan, every row has the same tier: the plan's sort is the id's (the primary key's order).
+  const oneTier = query.sort === 'subscriptionPlan' && query.plan !== undefined;
+  const orderOf = (t: ListColumns) =>
+    oneTier ? [direction(t.id)] : [direction(sortExpression(query.sort, t)), direction(t.id)];
   const where = whereOf(query);
   const pageEnd = query.offset + query.limit;
-  if (!where || !WALKABLE.has(query.sort)) {
+  if (!where) {
     return executor
       .select()
       .from(users)
-      .where(where)
       .orderBy(...orderOf(users))
       .limit(query.limit)
       .offset(query.offset);

@@ -1,0 +1,1 @@
+CREATE INDEX "users_plan_sort_idx" ON "users" USING btree ((case "subscription_plan" when 'free_trial' then 0 when 'starter' then 1 else 2 end),"id");
