@@ -29,9 +29,7 @@ export const outbox = pgTable(
     // The claim's whole order (due time, then FIFO), so a claim reads its batch and stops: with the time
     // alone, rows queued in one pass (a Monday's summaries share their `now`) were all read and sorted by
     // seq on every claim, 92 ms a claim with 76,000 pending (issue 30, bench:weekly).
-    index('outbox_due_idx')
-      .on(table.nextAttemptAt, table.seq)
-      .where(sql`${table.status} = 'pending'`),
+    index('outbox_due_idx').on(table.nextAttemptAt, table.seq).where(sql`${table.status} = 'pending'`),
   ],
 );
 
