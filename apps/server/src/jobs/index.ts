@@ -4,7 +4,6 @@
  */
 export {
   notRunSql,
-  ranDueKeys,
   releaseLease,
   renewLease,
   scheduledRunCount,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { scheduledRuns } from '../db/schema.ts';
 
@@ -18,16 +18,6 @@ export async function scheduledRunCount(executor: Executor, job: string) {
     .from(scheduledRuns)
     .where(sql`${scheduledRuns.job} = ${job}`);
   return row?.count ?? 0;
-}
-
-/** Which of `dueKeys` already ran for `job`: a poller skips them without trying to claim each one again. */
-export async function ranDueKeys(executor: Executor, job: string, dueKeys: string[]): Promise<Set<string>> {
-  if (dueKeys.length === 0) return new Set();
-  const rows = await executor
-    .select({ dueKey: scheduledRuns.dueKey })
-    .from(scheduledRuns)
-    .where(and(eq(scheduledRuns.job, job), inArray(scheduledRuns.dueKey, dueKeys)));
-  return new Set(rows.map((row) => row.dueKey));
 }
 
 /**

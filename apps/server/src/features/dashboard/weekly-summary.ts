@@ -127,12 +127,15 @@ export function createWeeklySummary(deps: {
     }
   }
 
+  /** The zones due one week's summary, that week's Monday-before (`from`), and who has had it already. */
+  type DueWeek = { zones: DueZone[]; from: string; notRun: { job: string; dueKeySuffix: string } };
+
   /** Works through one leased range's due owners; 0 when another instance holds the range. */
-  async function runPart(part: number, zones: DueZone[], from: string, now: Date): Promise<number> {
+  async function runPart(part: number, due: DueWeek, now: Date): Promise<number> {
+    const { zones, from, notRun } = due;
     const key = String(part);
     let held = await takeLease(db, WEEKLY_SUMMARY_JOB, key, clock.now(), LEASE_MS);
     if (!held) return 0;
-    const notRun = { job: WEEKLY_SUMMARY_JOB, dueKeySuffix: `:${from}` };
     let queued = 0;
     let after: string | undefined;
     try {
@@ -168,7 +171,7 @@ export function createWeeklySummary(deps: {
       const anyone = await deps.owners.dueWeeklySummaryOwners(db, { zones, notRun, limit: 1 });
       if (anyone.length === 0) continue;
       for (let part = 0; part < WEEKLY_SUMMARY_PARTS; part += 1)
-        queued += await runPart(part, zones, from, now);
+        queued += await runPart(part, { zones, from, notRun }, now);
     }
     if (queued > 0) deps.onOutboxWrite?.();
     return queued;
