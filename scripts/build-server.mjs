@@ -3,7 +3,7 @@
 // plain-JavaScript packages they import (fastify, zod, drizzle…): Node then reads and resolves one file
 // instead of ~700, which took start-up to the first answer from ~950 to ~820 ms on a quiet machine. Packages
 // that find files beside themselves (PGlite's WebAssembly, argon2's native binding, pino's worker threads,
-// pg's optional native binding) stay imports, loaded from node_modules as they are; so do the ones loaded
+// pg's optional native binding, piscina's own worker script) stay imports, loaded from node_modules as they are; so do the ones loaded
 // only on first use (Stripe, PDF invoices, SMTP, Redis, web push). Code imported on demand stays a separate
 // file, loaded only when used. Skipped when nothing that goes
 // into the build changed: a hash of every input's content (sources, package files, the lock) is kept in
@@ -23,7 +23,7 @@ const hashFile = join(serverDist, '.build-hash');
  * native binding, or are imported only on first use. Everything else from node_modules is bundled.
  */
 const externalPackages =
-  /^(@electric-sql\/pglite|argon2|pg|pg-native|pino|thread-stream|web-push|pdfkit|nodemailer|ioredis|stripe|rate-limiter-flexible|drizzle-kit|tsx|esbuild)(\/|$)/;
+  /^(@electric-sql\/pglite|argon2|pg|pg-native|pino|thread-stream|web-push|pdfkit|nodemailer|ioredis|stripe|rate-limiter-flexible|drizzle-kit|tsx|esbuild|piscina)(\/|$)/;
 const inputs = [
   'apps/server/src',
   'apps/server/package.json',
@@ -64,7 +64,11 @@ export async function buildServer({ force = false } = {}) {
   rmSync(serverDist, { recursive: true, force: true });
   try {
     await esbuild.build({
-      entryPoints: { main: join(serverDir, 'src/main.ts') },
+      // The calendar parser's worker thread (issue 38) is a file of its own, found beside the chunks.
+      entryPoints: {
+        main: join(serverDir, 'src/main.ts'),
+        'ics-parse.worker': join(serverDir, 'src/features/calendar/ics-parse.worker.ts'),
+      },
       outdir: serverDist,
       bundle: true,
       splitting: true,

@@ -11,6 +11,7 @@ import type { BillingService } from './features/billing/billing.service.ts';
 import type { BillingWorker } from './features/billing/billing.worker.ts';
 import type { CalendarService } from './features/calendar/calendar.service.ts';
 import type { CalendarWorker } from './features/calendar/calendar.worker.ts';
+import type { IcsParserOptions } from './features/calendar/ics-parser.ts';
 import type { Conversation } from './features/conversation/conversation.service.ts';
 import type { DashboardService } from './features/dashboard/dashboard.service.ts';
 import type { WeeklySummaryWorker } from './features/dashboard/weekly-summary.ts';
@@ -19,6 +20,7 @@ import type { OpeningsService } from './features/openings/openings.service.ts';
 import type { OpeningsWorker } from './features/openings/openings.worker.ts';
 import type { WaitlistService } from './features/waitlist/waitlist.service.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { logSerializers } from './lib/logger.ts';
 import type { OutboxWorker } from './outbox/index.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { type Metrics, registerMetrics } from './plugins/metrics.ts';
@@ -83,6 +85,8 @@ export interface BuildAppOptions {
   identityProviders?: IdentityProviders;
   /** Jitter on outbox retry delays (default ±20 %); tests that assert exact backoff pass the identity. */
   retryJitter?: (delayMs: number) => number;
+  /** The calendar parser's time limit and threads (issue 38; tests use a shorter limit). */
+  calendarParse?: IcsParserOptions;
 }
 
 /** TRUST_PROXY as a hop count: believe that many proxies, counted from the server's own peer. */
@@ -92,7 +96,11 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 function createFastify(options: BuildAppOptions, logs: ReturnType<typeof logDestination> | undefined) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, stream: logs!.destination },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      stream: logs!.destination,
+      serializers: logSerializers,
+    },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

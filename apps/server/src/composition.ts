@@ -11,6 +11,7 @@ import { createBookings } from './features/calendar/bookings.ts';
 import { createCalendarService } from './features/calendar/calendar.service.ts';
 import { createCalendarWorker } from './features/calendar/calendar.worker.ts';
 import { createCalendarFetch } from './features/calendar/calendar-fetch.ts';
+import { createIcsParser } from './features/calendar/ics-parser.ts';
 import { googleAppOf } from './features/calendar/oauth-apps.ts';
 import { createProposals } from './features/calendar/proposals.ts';
 import { createConversation } from './features/conversation/conversation.service.ts';
@@ -120,6 +121,8 @@ function createCalendars(
   const { google, microsoft } = config.calendar;
   // The kinds offered: Google and Microsoft when configured, CalDAV and ICS always, the local calendar here.
   const oauth = [...(google ? (['google'] as const) : []), ...(microsoft ? (['microsoft'] as const) : [])];
+  // Feeds and CalDAV events are parsed on worker threads under a time limit, never on this event loop (issue 38).
+  const parser = createIcsParser(options.calendarParse);
   const calendarService = createCalendarService({
     ...context,
     ...(google ? { google } : {}),
@@ -127,6 +130,7 @@ function createCalendars(
     limiter: texting.limiter,
     sealKey,
     fetch: createCalendarFetch({ allowPrivate: config.calendar.allowPrivateAddresses }),
+    parser,
     pushUrl: config.calendar.pushUrl,
     // The local calendar (/dev/calendar) is there wherever the local tools are: read through `inject`.
     ...(config.localTools === 'closed'
@@ -139,6 +143,7 @@ function createCalendars(
           },
         }),
     users: owners,
+    catalog: entryCatalog,
     openSlotIn: texting.openingsService.openIn,
     notifyOwner,
   });
@@ -155,7 +160,15 @@ function createCalendars(
     sourceOf: calendarService.sourceOf,
     bookingOf: calendarBookingOf,
   });
-  const calendarWorker = createCalendarWorker({ calendarService, proposals, bookings, logger });
+  const worker = createCalendarWorker({ calendarService, proposals, bookings, logger });
+  // The parser's threads end with the worker (the app's close), so nothing holds the process open.
+  const calendarWorker = {
+    ...worker,
+    stop: async () => {
+      await worker.stop();
+      await parser.close();
+    },
+  };
   return { calendarService, proposals, calendarWorker };
 }
 

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { localEmails } from '../db/schema.ts';
+import type { IcsParserOptions } from '../features/calendar/ics-parser.ts';
 import { createManualClock } from '../lib/clock.ts';
 import type { EmailProvider } from '../providers/email/index.ts';
 
@@ -62,7 +63,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; emailProvider?: EmailProvider; startAt?: Date } = {},
+  options: {
+    env?: Record<string, string>;
+    emailProvider?: EmailProvider;
+    startAt?: Date;
+    calendarParse?: IcsParserOptions;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = createManualClock(options.startAt ?? new Date('2026-11-23T15:00:00Z'));
@@ -80,6 +86,7 @@ export async function createTestApp(
     emailProvider: options.emailProvider,
     // Exact backoff, like the manual clock: tests move time to the retry instead of guessing it.
     retryJitter: (delayMs) => delayMs,
+    ...(options.calendarParse ? { calendarParse: options.calendarParse } : {}),
   });
   await app.ready();
   return {

@@ -1,3 +1,4 @@
+import type { CalendarSkipReason } from '@waitlist/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -57,6 +58,13 @@ export const calendarConnections = pgTable(
     channelExpiresAt: timestamp('channel_expires_at', { withTimezone: true }),
     status: text('status').notNull().default('ok'),
     lastError: text('last_error'),
+    /** Failed reads in a row: each doubles the wait before the next read, up to an hour (issue 38). */
+    failures: integer('failures').notNull().default(0),
+    /** Events the last read left out (a rule that repeats every second, past a bound) and why (issue 38). */
+    skipped: jsonb('skipped')
+      .$type<{ uid: string; title: string; reason: CalendarSkipReason }[]>()
+      .notNull()
+      .default([]),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     /** When the next sync is due; a push sets it to now. */
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }).notNull().defaultNow(),

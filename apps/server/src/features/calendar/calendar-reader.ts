@@ -1,8 +1,9 @@
 import type { CalendarKind } from '@waitlist/contract';
-import { type CalDavObject, connectCalDav } from './caldav-client.ts';
+import { connectCalDav } from './caldav-client.ts';
 import type { StoredEvent } from './calendar.repo.ts';
 import { boundedText, CalendarAddressRefused } from './calendar-fetch.ts';
-import { type IcsWindow, parseIcs } from './ics.ts';
+import type { IcsWindow, SkippedEvent } from './ics.ts';
+import { CalendarParseTimeout, type IcsParser } from './ics-parser.ts';
 
 /** What a connection keeps between two reads: a sync token (CalDAV sync-collection) and a CTag or ETag. */
 export interface ReadState {
@@ -20,6 +21,10 @@ export interface CalendarSource {
   username: string | null;
   password: string | null;
   fetch: typeof globalThis.fetch;
+  /** Parses what was read on a worker thread, under a time limit (issue 38: never on the event loop). */
+  parser: IcsParser;
+  /** Events an earlier read found too slow to expand: skipped without trying again. */
+  skipUids?: readonly string[];
 }
 
 export interface ReadResult {
@@ -30,6 +35,10 @@ export interface ReadResult {
   calendarRef: string | null;
   /** HTTP requests the read made (what a sync costs). */
   requests: number;
+  /** Events left out of `events` (a rule that repeats every second, past a bound), for the owner. */
+  skipped?: SkippedEvent[];
+  /** Only what changed since the last read was parsed (CalDAV's incremental sync): `skipped` covers that. */
+  partial?: boolean;
 }
 
 /** A CalDAV server, an ICS feed or the local calendar answered, but not with a calendar. */
@@ -37,7 +46,7 @@ export class CalendarReadError extends Error {
   override name = 'CalendarReadError';
   constructor(
     message: string,
-    readonly reason: 'sign-in' | 'no-calendar' | 'unreadable' | 'unreachable',
+    readonly reason: 'sign-in' | 'no-calendar' | 'unreadable' | 'unreachable' | 'too-slow',
   ) {
     super(message);
   }
@@ -65,8 +74,37 @@ function watchingRefusals(fetch: typeof globalThis.fetch) {
   };
 }
 
-const eventsOfObject = (object: CalDavObject, window: IcsWindow): StoredEvent[] =>
-  parseIcs(object.data, window).map((event) => ({ ...event, href: object.href, etag: object.etag }));
+/**
+ * The events of CalDAV objects (or one ICS feed), parsed together on the parser's worker: one object that
+ * cannot be parsed makes the read unreadable, one that takes too long is skipped (or the read fails on time).
+ */
+async function parseObjects(
+  source: CalendarSource,
+  objects: readonly { data: string; href: string | null; etag: string | null }[],
+  window: IcsWindow,
+): Promise<{ events: StoredEvent[]; skipped: SkippedEvent[] }> {
+  if (objects.length === 0) return { events: [], skipped: [] };
+  let parsed: Awaited<ReturnType<IcsParser['parse']>>;
+  try {
+    parsed = await source.parser.parse(
+      objects.map((object) => object.data),
+      window,
+      source.skipUids,
+    );
+  } catch (error) {
+    if (error instanceof CalendarParseTimeout) throw new CalendarReadError(error.message, 'too-slow');
+    throw error;
+  }
+  const events: StoredEvent[] = [];
+  const skipped: SkippedEvent[] = [];
+  parsed.forEach((result, index) => {
+    if ('error' in result) throw new CalendarReadError(result.error, 'unreadable');
+    const { href, etag } = objects[index]!;
+    for (const event of result.events) events.push({ ...event, href, etag });
+    skipped.push(...result.skipped);
+  });
+  return { events, skipped };
+}
 
 /**
  * Reads a CalDAV calendar (or the local one): everything the first time, then only what changed since the
@@ -106,8 +144,10 @@ async function readCalDav(
   const known = before.length > 0 || state.syncToken !== null || state.ctag !== null;
   if (!known) {
     const { objects, state: next } = await client.fullSync(calendarRef);
+    const { events, skipped } = await parseObjects(source, objects, window);
     return {
-      events: objects.flatMap((object) => eventsOfObject(object, window)),
+      events,
+      skipped,
       state: { syncToken: next.syncToken, ctag: next.ctag },
       name,
       calendarRef,
@@ -120,8 +160,11 @@ async function readCalDav(
   const touched = new Set([...changes.changed.map((object) => object.href), ...changes.deleted]);
   const kept =
     changes.method === 'unchanged' ? before : before.filter((event) => !touched.has(event.href ?? ''));
+  const changed = await parseObjects(source, changes.changed, window);
   return {
-    events: [...kept, ...changes.changed.flatMap((object) => eventsOfObject(object, window))],
+    events: [...kept, ...changed.events],
+    skipped: changed.skipped,
+    partial: true,
     state: { syncToken: changes.state.syncToken, ctag: changes.state.ctag },
     name,
     calendarRef,
@@ -148,20 +191,17 @@ async function readIcs(
     throw new CalendarReadError((error as Error).message, 'unreachable');
   }
   const name = new URL(url).host;
-  if (response.status === 304) return { events: [...before], state, name, calendarRef: null, requests: 1 };
+  if (response.status === 304)
+    return { events: [...before], partial: true, state, name, calendarRef: null, requests: 1 };
   if (response.status === 401 || response.status === 403)
     throw new CalendarReadError(`The feed answered ${response.status}`, 'sign-in');
   if (!response.ok) throw new CalendarReadError(`The feed answered ${response.status}`, 'unreachable');
   const text = await boundedText(response);
   if (!/BEGIN:VCALENDAR/i.test(text)) throw new CalendarReadError('Not an iCalendar feed', 'unreadable');
-  let events: StoredEvent[];
-  try {
-    events = parseIcs(text, window).map((event) => ({ ...event, href: null, etag: null }));
-  } catch (error) {
-    throw new CalendarReadError((error as Error).message, 'unreadable');
-  }
+  const { events, skipped } = await parseObjects(source, [{ data: text, href: null, etag: null }], window);
   return {
     events,
+    skipped,
     state: { syncToken: null, ctag: response.headers.get('etag') },
     name,
     calendarRef: null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingUid, MAX_INSTANCES_PER_EVENT, parseIcs, toIcs } from './ics.ts';
+import { CALENDAR_READ_LIMITS } from '@waitlist/contract';
+import { bookingUid, MAX_INSTANCES_PER_EVENT, parseIcs, readIcsText, toIcs } from './ics.ts';
 
 const calendar = (...lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//test//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
@@ -191,18 +192,69 @@ describe('parseIcs', () => {
   it('expands an endless rule up to the window end and at most MAX_INSTANCES_PER_EVENT instances', () => {
     const text = calendar(
       ...vevent('UID:hourly', 'DTSTART:20261201T000000Z', 'DURATION:PT15M', 'RRULE:FREQ=HOURLY'),
-      ...vevent('UID:minutely', 'DTSTART:20200101T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY'),
+      ...vevent('UID:early', 'DTSTART:19900101T000000Z', 'DURATION:PT15M', 'RRULE:FREQ=HOURLY'),
     );
-    const events = parseIcs(text, window('2026-12-01T00:00:00Z', '2026-12-03T00:00:00Z'));
-    expect(events.filter((e) => e.uid === 'hourly')).toHaveLength(48);
-    // Years of minutes before the window: the walk stops at its bound instead of running forever.
-    expect(events.filter((e) => e.uid === 'minutely').length).toBeLessThanOrEqual(MAX_INSTANCES_PER_EVENT);
-    const dense = parseIcs(
-      calendar(...vevent('UID:m', 'DTSTART:20261201T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY')),
+    const read = readIcsText(text, window('2026-12-01T00:00:00Z', '2026-12-03T00:00:00Z'));
+    expect(read.events.filter((e) => e.uid === 'hourly')).toHaveLength(48);
+    // Decades of hours before the window: the walk stops at its bound instead of running on, and says so.
+    expect(read.events.filter((e) => e.uid === 'early')).toEqual([]);
+    expect(read.skipped).toEqual([{ uid: 'early', title: '', reason: 'starts-too-early' }]);
+    const dense = readIcsText(
+      calendar(
+        ...vevent('UID:h', 'SUMMARY:Desk', 'DTSTART:20261201T000000Z', 'DURATION:PT15M', 'RRULE:FREQ=HOURLY'),
+      ),
+      window('2026-12-01T00:00:00Z', '2027-02-01T00:00:00Z'),
+    );
+    expect(dense.events).toHaveLength(MAX_INSTANCES_PER_EVENT);
+    expect(dense.events.at(-1)?.start.toISOString()).toBe('2026-12-21T19:00:00.000Z');
+    expect(dense.skipped).toEqual([{ uid: 'h', title: 'Desk', reason: 'too-many-occurrences' }]);
+  });
+
+  it('does not expand a rule that repeats every second or minute (issue 38), and names it', () => {
+    const started = performance.now();
+    const read = readIcsText(
+      calendar(
+        ...vevent(
+          'UID:spin',
+          'SUMMARY:Spin',
+          'DTSTART:20261201T000000Z',
+          'DURATION:PT1M',
+          'RRULE:FREQ=SECONDLY;BYSECOND=60',
+        ),
+        ...vevent('UID:m', 'DTSTART:19700101T000000Z', 'DURATION:PT1M', 'RRULE:FREQ=MINUTELY'),
+        ...vevent('UID:cut', 'SUMMARY:Cut', 'DTSTART:20261201T100000Z', 'DURATION:PT1H'),
+      ),
       window('2026-12-01T00:00:00Z', '2026-12-03T00:00:00Z'),
     );
-    expect(dense).toHaveLength(MAX_INSTANCES_PER_EVENT);
-    expect(dense.at(-1)?.start.toISOString()).toBe('2026-12-01T16:39:00.000Z');
+    expect(read.events.map((e) => e.uid)).toEqual(['cut']);
+    expect(read.skipped).toEqual([
+      { uid: 'spin', title: 'Spin', reason: 'repeats-too-often' },
+      { uid: 'm', title: '', reason: 'repeats-too-often' },
+    ]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('takes control characters out of titles (a NUL would make every save of the feed fail)', () => {
+    const [event] = parseIcs(
+      calendar(...vevent('UID:nul', 'SUMMARY:Cut\u0000 \u001b[31mJo', 'DTSTART:20261201T100000Z', 'DURATION:PT1H')),
+      window('2026-12-01T00:00:00Z', '2026-12-02T00:00:00Z'),
+    );
+    expect(event?.title).toBe('Cut   [31mJo');
+  });
+
+  it('reads at most CALENDAR_READ_LIMITS.eventsPerFeed events of a feed, and says so', () => {
+    const many = Array.from({ length: CALENDAR_READ_LIMITS.eventsPerFeed + 3 }, (_, i) =>
+      vevent(`UID:e${i}`, `SUMMARY:E${i}`, 'DTSTART:20261201T100000Z', 'DURATION:PT1H').join('\r\n'),
+    ).join('\r\n');
+    const read = readIcsText(calendar(many), window('2026-12-01T00:00:00Z', '2026-12-03T00:00:00Z'));
+    expect(read.events).toHaveLength(CALENDAR_READ_LIMITS.eventsPerFeed);
+    expect(read.skipped).toEqual([
+      {
+        uid: `e${CALENDAR_READ_LIMITS.eventsPerFeed}`,
+        title: `E${CALENDAR_READ_LIMITS.eventsPerFeed}`,
+        reason: 'too-many-events',
+      },
+    ]);
   });
 
   it('reads a changed occurrence sent alone (a CalDAV object with only the RECURRENCE-ID)', () => {

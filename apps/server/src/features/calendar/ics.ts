@@ -1,11 +1,40 @@
+import { CALENDAR_READ_LIMITS, type CalendarSkipReason } from '@waitlist/contract';
 import ICAL from 'ical.js';
 import { zonedToUtc } from '../../lib/time-zone.ts';
 import { type CalendarEvent, OURS_PROPERTY } from './calendar-event.ts';
 
-/** At most this many instances of one recurring event inside the window… */
-export const MAX_INSTANCES_PER_EVENT = 1000;
-/** …and at most this many occurrences walked from DTSTART to reach it (a FREQ=MINUTELY from 1990 stops here). */
+/** At most this many instances of one recurring event inside the window (the rest skipped, the owner told)… */
+export const MAX_INSTANCES_PER_EVENT = CALENDAR_READ_LIMITS.occurrencesPerEvent;
+/** …and at most this many occurrences walked from DTSTART to reach it (an hourly rule from 1990 stops here)… */
 const MAX_OCCURRENCES_WALKED = 20_000;
+/** …and at most this many walked for the whole feed (20 such rules cost 20 × 20,000 steps otherwise). */
+const MAX_WALKED_PER_FEED = 200_000;
+/** Rules that repeat faster than this are no appointment, and the ones that make ical.js spin (BYSECOND=60). */
+const TOO_FREQUENT = new Set(['SECONDLY', 'MINUTELY']);
+
+/** An event a read left out, and why: what the owner is told (calendarSkipMessages). */
+export interface SkippedEvent {
+  uid: string;
+  /** The event's title, cut to 80 characters: shown to the owner only, never texted. */
+  title: string;
+  reason: CalendarSkipReason;
+}
+
+/** What parsing found: the instances, and the events left out. */
+export interface IcsRead {
+  events: CalendarEvent[];
+  skipped: SkippedEvent[];
+}
+
+export interface IcsBounds {
+  /** UIDs not to expand at all (a rule that ran out of time at an earlier read): skipped as `too-slow`. */
+  skipUids?: ReadonlySet<string>;
+  /**
+   * Told of each repeating event before it is expanded (and with '' after), so whoever runs this can name
+   * the one that never returns.
+   */
+  onEvent?: (uid: string, title: string) => void;
+}
 
 export interface IcsWindow {
   from: Date;
@@ -43,6 +72,13 @@ function toInstant(time: IcalTime, fallbackZone: string): Date {
   return new Date(wall.getTime() + time.second * 1000);
 }
 
+/**
+ * A title as stored and shown: control characters (NUL, which PostgreSQL text refuses, escape sequences) taken
+ * out, so a feed cannot make its own save fail at every read.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed.
+const plainText = (text: string) => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
+
 function statusOf(component: IcalComponent): CalendarEvent['status'] {
   const status = String(component.getFirstPropertyValue('status') ?? '').toUpperCase();
   if (status === 'CANCELLED') return 'cancelled';
@@ -71,7 +107,7 @@ function instance(
     recurrenceId: times.recurrenceId,
     start: times.start,
     end: times.end.getTime() < times.start.getTime() ? times.start : times.end,
-    title: String(component.getFirstPropertyValue('summary') ?? ''),
+    title: plainText(String(component.getFirstPropertyValue('summary') ?? '')),
     status: statusOf(master.component) === 'cancelled' ? 'cancelled' : statusOf(component),
     attendees: attendeesOf(component),
     ours: [component, master.component].some((c) => c.hasProperty(OURS_PROPERTY.toLowerCase())),
@@ -86,13 +122,28 @@ function zoneOf(event: IcalEvent, defaultZone: string): string {
   return isIanaZone(typeof tzid === 'string' ? tzid : null) ? (tzid as string) : defaultZone;
 }
 
-function expandRecurring(master: IcalEvent, window: IcsWindow, defaultZone: string): CalendarEvent[] {
+/** How a recurring event's expansion went: its instances, and why it stopped early (if it did). */
+interface Expansion {
+  found: CalendarEvent[];
+  stopped?: CalendarSkipReason;
+}
+
+function expandRecurring(
+  master: IcalEvent,
+  window: IcsWindow,
+  defaultZone: string,
+  budget: { walked: number },
+): Expansion {
   const zone = zoneOf(master, defaultZone);
   const found: CalendarEvent[] = [];
   const iterator = master.iterator();
   let walked = 0;
-  for (let next = iterator.next(); next && walked < MAX_OCCURRENCES_WALKED; next = iterator.next()) {
+  let reached = false;
+  for (let next = iterator.next(); next; next = iterator.next()) {
     walked += 1;
+    budget.walked += 1;
+    if (walked > MAX_OCCURRENCES_WALKED || budget.walked > MAX_WALKED_PER_FEED)
+      return { found, ...(reached ? {} : { stopped: 'starts-too-early' as const }) };
     const originalStart = toInstant(next, zone);
     if (originalStart.getTime() >= window.to.getTime()) break;
     const details = master.getOccurrenceDetails(next);
@@ -102,8 +153,9 @@ function expandRecurring(master: IcalEvent, window: IcsWindow, defaultZone: stri
       start: toInstant(details.startDate, zone),
       end: toInstant(details.endDate, zone),
     });
+    if (event.end.getTime() > window.from.getTime()) reached = true;
     if (overlaps(event, window)) found.push(event);
-    if (found.length >= MAX_INSTANCES_PER_EVENT) return found;
+    if (found.length >= MAX_INSTANCES_PER_EVENT) return { found, stopped: 'too-many-occurrences' };
   }
   // An occurrence due after the window but moved into it (RECURRENCE-ID later than `to`).
   for (const exception of Object.values(master.exceptions) as IcalEvent[]) {
@@ -116,8 +168,17 @@ function expandRecurring(master: IcalEvent, window: IcsWindow, defaultZone: stri
     });
     if (overlaps(event, window) && found.length < MAX_INSTANCES_PER_EVENT) found.push(event);
   }
-  return found;
+  return { found };
 }
+
+/** The frequencies of an event's repeat rules (RRULE), upper-case. */
+const frequenciesOf = (event: IcalEvent) =>
+  event.component
+    .getAllProperties('rrule')
+    .map((rule) => String((rule.getFirstValue() as { freq?: string } | null)?.freq ?? '').toUpperCase());
+
+const titleOf = (component: IcalComponent) =>
+  plainText(String(component.getFirstPropertyValue('summary') ?? '')).slice(0, 80);
 
 function rootComponents(text: string): IcalComponent[] {
   const parsed = ICAL.parse(text) as unknown[];
@@ -128,14 +189,34 @@ function rootComponents(text: string): IcalComponent[] {
 
 /**
  * The timed event instances in `text` (one or more VCALENDARs) that overlap [from, to): recurring events
- * expanded (EXDATE, RDATE and overridden instances honoured; bounded by MAX_INSTANCES_PER_EVENT), all-day
- * events skipped (they are not bookable slots), time zones from the file's VTIMEZONEs.
+ * expanded (EXDATE, RDATE and overridden instances honoured), all-day events skipped (they are not bookable
+ * slots), time zones from the file's VTIMEZONEs. Bounded (issue 38): a rule that repeats every second or
+ * minute is not expanded, one event yields at most MAX_INSTANCES_PER_EVENT instances, the feed at most
+ * CALENDAR_READ_LIMITS.eventsPerFeed events, and each event left out is named in `skipped`. A rule that makes
+ * ical.js spin inside one step cannot be bounded here: the caller runs this in a worker with a time limit
+ * (ics-parser.ts), and `onEvent` tells it which event was being worked on.
  */
-export function parseIcs(text: string, window: IcsWindow): CalendarEvent[] {
+export function readIcsText(text: string, window: IcsWindow, bounds: IcsBounds = {}): IcsRead {
   const defaultZone = isIanaZone(window.defaultTimeZone) ? window.defaultTimeZone : 'UTC';
   const events: CalendarEvent[] = [];
+  const skipped: SkippedEvent[] = [];
+  const budget = { walked: 0 };
+  let seen = 0;
   for (const root of rootComponents(text)) {
-    const vevents = root.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+    const components = root.getAllSubcomponents('vevent');
+    if (seen + components.length > CALENDAR_READ_LIMITS.eventsPerFeed) {
+      const over = components[Math.max(0, CALENDAR_READ_LIMITS.eventsPerFeed - seen)];
+      skipped.push({
+        uid: String(over?.getFirstPropertyValue('uid') ?? ''),
+        title: over ? titleOf(over) : '',
+        reason: 'too-many-events',
+      });
+      components.length = Math.max(0, CALENDAR_READ_LIMITS.eventsPerFeed - seen);
+    }
+    seen += components.length;
+    // `exceptions: []`: ical.js otherwise scans every sibling event for its exceptions, once per event (20,000
+    // events took minutes); they are related below, once each.
+    const vevents = components.map((component) => new ICAL.Event(component, { exceptions: [] }));
     const masters = new Map<string, IcalEvent>();
     for (const event of vevents) if (!event.isRecurrenceException()) masters.set(event.uid, event);
     for (const event of vevents) {
@@ -146,7 +227,21 @@ export function parseIcs(text: string, window: IcsWindow): CalendarEvent[] {
       const isOrphanException = event.isRecurrenceException() && !masters.has(event.uid);
       if (event.isRecurrenceException() && !isOrphanException) continue;
       if (event.isRecurring() && !isOrphanException) {
-        events.push(...expandRecurring(event, window, defaultZone));
+        const title = titleOf(event.component);
+        const skip = (reason: CalendarSkipReason) => skipped.push({ uid: event.uid, title, reason });
+        if (bounds.skipUids?.has(event.uid)) {
+          skip('too-slow');
+          continue;
+        }
+        if (frequenciesOf(event).some((freq) => TOO_FREQUENT.has(freq))) {
+          skip('repeats-too-often');
+          continue;
+        }
+        bounds.onEvent?.(event.uid, title);
+        const expansion = expandRecurring(event, window, defaultZone, budget);
+        bounds.onEvent?.('', '');
+        events.push(...expansion.found);
+        if (expansion.stopped) skip(expansion.stopped);
         continue;
       }
       if (event.startDate.isDate) continue;
@@ -159,8 +254,12 @@ export function parseIcs(text: string, window: IcsWindow): CalendarEvent[] {
       if (overlaps(one, window)) events.push(one);
     }
   }
-  return events;
+  return { events, skipped };
 }
+
+/** The instances of `text` over `window` (readIcsText without what was skipped): tests and one-off reads. */
+export const parseIcs = (text: string, window: IcsWindow): CalendarEvent[] =>
+  readIcsText(text, window).events;
 
 export interface CalendarBooking {
   openingId: string;
