@@ -30,6 +30,47 @@ export const DEFAULT_CALENDAR_EXCLUDES = ['Lunch', 'Blocked', 'Break', 'Busy'] a
 export const MAX_CALENDAR_RULES = 50;
 export const MAX_CALENDAR_EXCLUDES = 50;
 export const MAX_CALENDAR_CONNECTIONS = 5;
+/** The most one answer of an owner's calendar may hold, after decompression (issue 38). */
+export const MAX_CALENDAR_ANSWER_MB = 5;
+
+/**
+ * What one read of an owner's calendar may cost (issue 38): the occurrences one repeating event yields, the
+ * events one feed may hold, and the instances kept per connection. Past each, the rest is skipped and the
+ * owner is told which event and why (`calendarSkipMessages`).
+ */
+export const CALENDAR_READ_LIMITS = {
+  occurrencesPerEvent: 500,
+  eventsPerFeed: 20_000,
+  rowsPerConnection: 2_000,
+} as const;
+
+/** Why an event of the owner's calendar was left out of a read. */
+export const CALENDAR_SKIP_REASONS = [
+  'repeats-too-often',
+  'too-many-occurrences',
+  'starts-too-early',
+  'too-slow',
+  'too-many-events',
+  'too-many-rows',
+] as const;
+export type CalendarSkipReason = (typeof CALENDAR_SKIP_REASONS)[number];
+
+const quoted = (title: string) => (title ? `“${title}”` : 'An event with no title');
+/** The owner's words for a skipped event (the title is the owner's own calendar's, shown to the owner only). */
+export const calendarSkipMessages: Record<CalendarSkipReason, (title: string) => string> = {
+  'repeats-too-often': (title) =>
+    `${quoted(title)} repeats every second or minute, which no appointment does: it is not watched.`,
+  'too-many-occurrences': (title) =>
+    `${quoted(title)} repeats more than ${CALENDAR_READ_LIMITS.occurrencesPerEvent} times in the weeks we watch: only the first ${CALENDAR_READ_LIMITS.occurrencesPerEvent} are watched.`,
+  'starts-too-early': (title) =>
+    `${quoted(title)} started so long ago, repeating so often, that its repeats could not be worked out: it is not watched.`,
+  'too-slow': (title) =>
+    `${quoted(title)} has a repeat rule that took too long to work out: it is not watched. Simplify its repeat in your calendar.`,
+  'too-many-events': () =>
+    `The calendar holds more than ${CALENDAR_READ_LIMITS.eventsPerFeed.toLocaleString('en-US')} events: the ones past that are not watched.`,
+  'too-many-rows': () =>
+    `The calendar has more than ${CALENDAR_READ_LIMITS.rowsPerConnection.toLocaleString('en-US')} appointments in the weeks we watch: only the soonest ${CALENDAR_READ_LIMITS.rowsPerConnection.toLocaleString('en-US')} are watched.`,
+};
 
 export const calendarMessages = {
   kindRequired: 'Choose a kind of calendar',
@@ -70,4 +111,27 @@ export const calendarMessages = {
   proposalTitle: (time: string, title: string) => `${time} ${title} cancelled — text the waitlist?`,
   /** The ICS note: the app cannot write there. */
   bookByHand: 'This calendar is read-only here: book claimed slots into it by hand.',
+  /** The calendar was read, but its changes could not be saved (issue 38: a failure always shows). */
+  syncFailed: 'We read this calendar but could not save its changes. We will try again shortly.',
+  /** Reading the calendar was stopped at its time limit (issue 38). */
+  readTooSlow:
+    'Reading this calendar took too long, so it was stopped. Check the calendar for events with unusual repeat rules.',
+  /** After failures in a row the calendar is read less often (issue 38). */
+  backingOff: (failures: number, time: string) =>
+    `It failed ${failures} times in a row, so it is read less often: next try at ${time} (or tap Check now).`,
+  /** One answer of the calendar was larger than we read (issue 38). */
+  answerTooLarge: `That calendar answered with more than ${MAX_CALENDAR_ANSWER_MB} MB at once, more than we read. Check that the address is your calendar’s own, or connect a smaller calendar.`,
+  /** The calendar sent us on to another server, where the password would have gone (issue 38). */
+  redirectRefused:
+    'That calendar sent us on to another server, so we stopped before sending your password there. Enter the address of the server that keeps the calendar.',
+  /** The calendar sent us from https:// down to http:// (issue 38). */
+  insecureRedirect:
+    'That calendar sent us from a secure https:// address to an unencrypted http:// one, so we stopped. Use the calendar’s https:// address.',
+  /** The consent came back to a browser that did not start it (issue 38: a consent link sent to someone else). */
+  oauthOtherBrowser:
+    'This sign-in was started in another browser, so nothing was connected. Please connect the calendar again from here.',
+  /** Google or Microsoft signed in: the owner says yes before the calendar is connected (issue 38). */
+  oauthConfirm: (account: string, name: string) => `Connect ${account} (${name}) to your business?`,
+  oauthPendingNotFound: 'That calendar is no longer waiting to be connected. Please connect it again.',
+  oauthCancelled: 'Calendar not connected',
 } as const;

@@ -4,6 +4,7 @@ import {
   CALENDAR_HORIZON_DAYS,
   CALENDAR_KINDS,
   CALENDAR_MODES,
+  CALENDAR_SKIP_REASONS,
   MAX_CALENDAR_EXCLUDES,
   MAX_CALENDAR_RULES,
   calendarMessages as m,
@@ -54,6 +55,14 @@ export const calendarConnectionSchema = z.object({
   lastSyncedAt: z.string().nullable(),
   /** The last sync's failure, in words the owner can act on. */
   lastError: z.string().nullable(),
+  /** Failed reads in a row: each doubles the wait before the next read, up to an hour (issue 38). */
+  failures: z.number().int(),
+  /** When it is read next. */
+  nextSyncAt: z.string(),
+  /** Events the last read left out, each with the owner's words for why (issue 38). */
+  skipped: z.array(
+    z.object({ title: z.string(), reason: z.enum(CALENDAR_SKIP_REASONS), message: z.string() }),
+  ),
   createdAt: z.string(),
 });
 export type CalendarConnection = z.infer<typeof calendarConnectionSchema>;
@@ -204,3 +213,23 @@ export const calendarProposalResponse = z.object({
 export const calendarDayResponse = z.object({ success: z.literal(true), data: calendarDaySchema });
 /** POST /calendar/oauth/google/start: where to send the owner (Google's consent screen). */
 export const calendarOAuthStartResponse = z.object({ success: z.literal(true), url: z.string() });
+
+/**
+ * GET /calendar/oauth/pending/:id (issue 38): the account a Google or Microsoft consent came back with, held
+ * until the owner confirms it (POST …/confirm answers calendarConnectionResponse) or cancels it (DELETE).
+ */
+export const calendarPendingConnectionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['google', 'microsoft']),
+  /** The account signed in as (an email), shown so the owner sees whose calendar it is. */
+  account: z.string().nullable(),
+  /** The calendar's own name ("Salon"). */
+  name: z.string(),
+  /** After this the consent is forgotten and the owner connects again. */
+  expiresAt: z.string(),
+});
+export type CalendarPendingConnection = z.infer<typeof calendarPendingConnectionSchema>;
+export const calendarPendingConnectionResponse = z.object({
+  success: z.literal(true),
+  data: calendarPendingConnectionSchema,
+});

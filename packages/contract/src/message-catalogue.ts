@@ -1,6 +1,6 @@
 import { adminMessages } from './admin.schemas.ts';
 import { billingMessages } from './billing.messages.ts';
-import { calendarMessages } from './calendar.messages.ts';
+import { calendarMessages, calendarSkipMessages } from './calendar.messages.ts';
 import { customerWords } from './customer-words/index.ts';
 import { dashboardMessages, weeklySummaryMessages } from './dashboard.schemas.ts';
 import { billingFieldMessages, fieldMessages } from './field-messages.ts';
@@ -19,6 +19,7 @@ export const messageCatalogues = {
   billingFieldMessages,
   billingMessages,
   calendarMessages,
+  calendarSkipMessages,
   dashboardMessages,
   fieldMessages,
   inboxMessages,

@@ -10,6 +10,15 @@ export const SEND_WINDOW_LIMITS = { from: '08:00', until: '21:00' } as const;
 export const DEFAULT_SEND_WINDOW = { from: '08:00', until: '20:00' } as const;
 export const DEFAULT_DAILY_OFFER_CAP = 3;
 export const MAX_DAILY_OFFER_CAP = 20;
+/** Services and staff members one business may have (issue 38): the join page lists them all. */
+export const MAX_SERVICES = 100;
+export const MAX_STAFF = 100;
+/**
+ * The service an opening names when nothing of the owner's does (a calendar cancellation no rule matched):
+ * never the event's own title, which whoever can write to the owner's calendar chose (issue 38). Texts to
+ * customers leave it out.
+ */
+export const UNNAMED_SERVICE = 'Appointment';
 
 export const openingModeLabels = {
   auto: 'Automatic',
@@ -33,6 +42,8 @@ export const offerMessages = {
   serviceDeleted: 'Service deleted',
   staffSaved: 'Staff member saved',
   staffDeleted: 'Staff member deleted',
+  tooManyServices: `You can have up to ${MAX_SERVICES} services. Delete one you no longer offer first.`,
+  tooManyStaff: `You can have up to ${MAX_STAFF} staff members. Delete one first.`,
   invalidSendWindow:
     'Texts can go out between 8:00 am and 9:00 pm at the widest, and "from" must be before "until"',
   invalidDailyCap: `Offers a day must be a whole number from 1 to ${MAX_DAILY_OFFER_CAP}`,

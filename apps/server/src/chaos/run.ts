@@ -9,6 +9,7 @@
  *   npm run chaos -- --pg-port=55441   the private cluster's port (default 55440)
  */
 import { results, say, startCluster } from './harness.ts';
+import { hostileFeed } from './hostile-feed.ts';
 import { killDuringAlert, killUnderWriteLoad } from './kill-faults.ts';
 import { postgresRestart } from './postgres-restart.ts';
 import { providerOutage, stripeOutage } from './provider-outages.ts';
@@ -25,6 +26,7 @@ const faults: [string, () => Promise<void>][] = [
   ['postgres restart', postgresRestart],
   ['kill write pglite', () => killUnderWriteLoad('PGlite')],
   ['kill write postgres', () => killUnderWriteLoad('PostgreSQL')],
+  ['hostile feed', hostileFeed],
 ];
 
 say(`starting a private PostgreSQL cluster on 127.0.0.1:${PG_PORT}`);

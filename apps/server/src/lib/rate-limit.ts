@@ -68,6 +68,12 @@ export const rateLimitRules = {
   calendarSyncAccount: { points: 60, durationSeconds: 60 * 60 },
   /** Pushes to /calendar/push/* that carry no secret of ours, per address (a guessing sender is cut off). */
   calendarPushIp: { points: 100, durationSeconds: 15 * 60 },
+  /**
+   * Verified pushes that make a channel's calendar due, per channel (issue 38: a replayed push re-read the
+   * calendar each time, against a quota all businesses share). Past it a push reads nothing: the 45-second
+   * poll still reads the calendar, so a burst of real changes is late by under a minute, never lost.
+   */
+  calendarPushChannel: { points: 6, durationSeconds: 60 },
 } as const;
 
 export type RateLimitRule = keyof typeof rateLimitRules;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { redactUrl } from '../lib/logger.ts';
 
 /**
  * Where log lines go: stdout, written in batches of about 4 KB (issue 16: one write per request, handed to
@@ -71,7 +72,8 @@ export function registerAccessLog(app: FastifyInstance) {
       {
         reqId: request.id,
         method: request.method,
-        url: request.url,
+        // An OAuth callback's code and state, a link's token: never written (issue 38).
+        url: redactUrl(request.url),
         remoteAddress: request.ip,
         statusCode: reply.statusCode,
         responseTime: reply.elapsedTime,

@@ -264,9 +264,14 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/v1/calendar/proposals/:id/dismiss': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
   'GET /api/v1/calendar/day': row(fullOwners(200), { query: 'date=2026-11-27&days=7' }),
   // Google not configured here: the consent link is refused in words; the callback always sends the owner
-  // back to the Calendar tab (with the reason), signed in or not: its signed state decides, not a session.
+  // back to the Calendar tab (with the reason), signed in or not: its signed state and the browser's cookie
+  // decide, not a session.
   'POST /api/v1/calendar/oauth/:kind/start': row(fullOwners(400), { params: { kind: 'google' } }),
   'GET /api/v1/calendar/oauth/:kind/callback': row(everyone(303), { params: { kind: 'microsoft' } }),
+  // The account a consent came back with, waiting for its owner's yes (issue 38): another owner's is 404.
+  'GET /api/v1/calendar/oauth/pending/:id': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
+  'POST /api/v1/calendar/oauth/pending/:id/confirm': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
+  'DELETE /api/v1/calendar/oauth/pending/:id': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
   // Public: trusted only by the channel's secret, which a role's session is not.
   'POST /api/v1/calendar/push/google': row(everyone(401)),
   'POST /api/v1/calendar/push/microsoft': row(everyone(401)),

@@ -19,7 +19,14 @@ export async function wantBookings(
   const writers = await executor
     .select({ id: calendarConnections.id })
     .from(calendarConnections)
-    .where(and(eq(calendarConnections.userId, input.userId), sql`${calendarConnections.kind} <> 'ics'`));
+    .where(
+      and(
+        eq(calendarConnections.userId, input.userId),
+        sql`${calendarConnections.kind} <> 'ics'`,
+        // A consent the owner has not confirmed yet is written nothing (issue 38).
+        sql`${calendarConnections.status} <> 'pending'`,
+      ),
+    );
   if (writers.length === 0) return 0;
   await executor
     .insert(calendarBookings)

@@ -1,4 +1,11 @@
 import { createDAVClient } from 'tsdav';
+import {
+  boundCalendarFetch,
+  CalendarAddressRefused,
+  CalendarRedirectRefused,
+  limitBody,
+  MAX_CALENDAR_ANSWER_BYTES,
+} from './calendar-fetch.ts';
 
 /**
  * A CalDAV account (iCloud, Fastmail, Nextcloud, radicale…) read and written with tsdav, Basic auth with an
@@ -174,17 +181,72 @@ async function syncCollectionChanges(
   return { changed, deleted, state: { syncToken, ctag: null, etags }, method: 'sync-collection' };
 }
 
-/** Connects (discovers the principal and calendar home); a wrong password is a CalDavError with status 401. */
-export async function connectCalDav(connection: CalDavConnection): Promise<CalDavClient> {
-  const baseFetch = connection.fetch ?? globalThis.fetch;
-  let requests = 0;
-  let unauthorized = false;
-  const countingFetch: typeof globalThis.fetch = async (input, init) => {
-    requests += 1;
-    const response = await baseFetch(input, init);
-    if (response.status === 401) unauthorized = true;
-    return response;
+/**
+ * Providers that keep an account's calendars on sibling hosts of the address typed (iCloud: caldav.icloud.com
+ * names its calendar home on p42-caldav.icloud.com). Only these, over https, share the account's credentials.
+ */
+const SIBLING_HOST_DOMAINS = ['icloud.com'];
+
+/** Whether the account's credentials may go to `url`: the origin the owner typed (or a listed sibling host). */
+export function sameAccountOrigin(serverUrl: string, url: URL): boolean {
+  const typed = new URL(serverUrl);
+  if (url.origin === typed.origin) return true;
+  return (
+    typed.protocol === 'https:' &&
+    url.protocol === 'https:' &&
+    url.port === '' &&
+    SIBLING_HOST_DOMAINS.some(
+      (domain) => typed.hostname.endsWith(`.${domain}`) && url.hostname.endsWith(`.${domain}`),
+    )
+  );
+}
+
+/** The account's fetch: bounded, to the typed origin only, counting requests and remembering a refusal. */
+function accountFetch(connection: CalDavConnection) {
+  const baseFetch = boundCalendarFetch(connection.fetch ?? globalThis.fetch);
+  const seen: { requests: number; unauthorized: boolean; refusal?: CalendarAddressRefused } = {
+    requests: 0,
+    unauthorized: false,
   };
+  const remember = (error: unknown) => {
+    if (error instanceof CalendarAddressRefused) seen.refusal ??= error;
+  };
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    if (seen.refusal) throw seen.refusal;
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!sameAccountOrigin(connection.serverUrl, url)) {
+      const refused = new CalendarRedirectRefused(
+        `The CalDAV server named another server (${url.host})`,
+        'other-server',
+      );
+      remember(refused);
+      throw refused;
+    }
+    seen.requests += 1;
+    let response: Response;
+    try {
+      response = await baseFetch(input, init);
+    } catch (error) {
+      remember(error);
+      throw error;
+    }
+    if (response.status === 401) seen.unauthorized = true;
+    // Bounded already; bounded again here only to hear a refusal that tsdav would swallow.
+    return limitBody(response, MAX_CALENDAR_ANSWER_BYTES, remember);
+  };
+  return { fetch, seen };
+}
+
+/**
+ * Connects (discovers the principal and calendar home); a wrong password is a CalDavError with status 401.
+ * Every request goes through the bounded calendar fetch (a byte and a time limit on each answer, redirects kept
+ * on their origin) and only to the origin the owner typed: a principal, home or calendar href on another host
+ * is refused (CalendarRedirectRefused) before the Basic credentials are sent. tsdav swallows some errors (it
+ * tries other discovery addresses), so the first refusal met is remembered, ends the session's requests, and
+ * is what every call then throws.
+ */
+export async function connectCalDav(connection: CalDavConnection): Promise<CalDavClient> {
+  const account = accountFetch(connection);
   const absolute = (href: string) => new URL(href, connection.serverUrl).href;
   let dav: Dav;
   try {
@@ -193,17 +255,32 @@ export async function connectCalDav(connection: CalDavConnection): Promise<CalDa
       credentials: { username: connection.username, password: connection.password },
       authMethod: 'Basic',
       defaultAccountType: 'caldav',
-      fetch: countingFetch,
+      fetch: account.fetch,
     });
   } catch (error) {
-    if (unauthorized) throw new CalDavError('The CalDAV server refused the username or app password', 401);
+    if (account.seen.refusal) throw account.seen.refusal;
+    if (account.seen.unauthorized)
+      throw new CalDavError('The CalDAV server refused the username or app password', 401);
     throw new CalDavError(`Could not reach the CalDAV account: ${(error as Error).message}`);
   }
+  if (account.seen.refusal) throw account.seen.refusal;
+
+  /** A call's outcome, unless a refusal was met on the way (even one tsdav swallowed). */
+  const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
+    let result: T;
+    try {
+      result = await run();
+    } catch (error) {
+      throw account.seen.refusal ?? error;
+    }
+    if (account.seen.refusal) throw account.seen.refusal;
+    return result;
+  };
 
   const session: Session = { dav, absolute };
 
-  return {
-    requestCount: () => requests,
+  const client: CalDavClient = {
+    requestCount: () => account.seen.requests,
 
     async listCalendars() {
       const calendars = await session.dav.fetchCalendars();
@@ -273,5 +350,13 @@ export async function connectCalDav(connection: CalDavConnection): Promise<CalDa
         );
       }
     },
+  };
+  return {
+    requestCount: client.requestCount,
+    listCalendars: () => guarded(() => client.listCalendars()),
+    fullSync: (calendarUrl) => guarded(() => client.fullSync(calendarUrl)),
+    syncChanges: (calendarUrl, state) => guarded(() => client.syncChanges(calendarUrl, state)),
+    createEvent: (calendarUrl, event) => guarded(() => client.createEvent(calendarUrl, event)),
+    deleteEvent: (object) => guarded(() => client.deleteEvent(object)),
   };
 }

@@ -9,7 +9,7 @@ import { GOOGLE_OURS_PROPERTY } from './google-events.ts';
 
 /**
  * Issue 29, Google Calendar wired end to end against a local server speaking Google's OAuth and Calendar
- * wire format, driven through the official client: consent → callback → connected; a deleted appointment
+ * wire format, driven through the official client: consent → callback → confirmed → connected; a deleted appointment
  * proposed once; a claim booked into Google and removed on release; a forged or stale state refused;
  * disconnect revokes the grant at Google.
  */
@@ -52,7 +52,7 @@ describe('Google Calendar', () => {
     const ana = await addCustomer(t, o.token, 8101, { name: 'Ana Ruiz' });
     const landed = await consent(o.token);
     expect(landed.statusCode).toBe(303);
-    expect(landed.headers.location).toBe('/account?tab=calendar&connected=google');
+    expect(landed.headers.location).toMatch(/^\/account\?tab=calendar&pending=[\da-f-]{36}$/);
     const list = (await call(t, o.token, 'GET', '/calendar/connections')).json();
     expect(list.available).toContain('google');
     expect(list.data).toMatchObject([{ kind: 'google', writesBookings: true, status: 'ok' }]);

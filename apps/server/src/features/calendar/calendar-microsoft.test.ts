@@ -3,11 +3,17 @@ import { type FakeGraph, startFakeGraph } from '../../test/fake-graph.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { receiveText } from '../messaging/messaging.test-helpers.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
-import { callbackOf, graphEnv } from './calendar-oauth.test-helpers.ts';
+import {
+  callbackOf,
+  graphEnv,
+  pendingIdOf,
+  returnFromConsent,
+  startConsent,
+} from './calendar-oauth.test-helpers.ts';
 
 /**
  * Issue 29, Microsoft 365 / Outlook.com wired end to end against a local server speaking the identity
- * platform's and Graph's wire format: consent → callback → connected; a deleted appointment proposed once
+ * platform's and Graph's wire format: consent → callback → the account shown → confirmed → connected; a deleted appointment proposed once
  * (delta); a claim booked into Outlook and removed on release; a state made for Google refused here.
  */
 let t: TestApp;
@@ -35,23 +41,20 @@ describe('Microsoft 365 / Outlook.com', () => {
     const cut = graph.addEvent(calendarId(), { subject: 'Cut – Priya', start: at(26), end: at(27) });
     const o = await owner(t, { plan: 'growth' });
     const ana = await addCustomer(t, o.token, 9101, { name: 'Ana Ruiz' });
-    const start = await call(t, o.token, 'POST', '/calendar/oauth/microsoft/start');
-    expect(start.statusCode, start.body).toBe(200);
-    const consentUrl = new URL(start.json().url);
-    expect(consentUrl.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    const { consentUrl, state, cookie } = await startConsent(t, o.token, 'microsoft');
     expect(consentUrl.searchParams.get('scope')).toContain('offline_access');
-    const state = consentUrl.searchParams.get('state')!;
-    // A state made for Microsoft is not taken by the Google callback.
-    const crossed = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/calendar/oauth/google/callback?code=x&state=${encodeURIComponent(state)}`,
-    });
+    // A state made for Microsoft is not taken by the Google callback, even in the browser that started it.
+    const crossed = await returnFromConsent(t, 'google', 'x', state, cookie);
     expect(crossed.headers.location).toContain('calendarError=');
-    const landed = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/calendar/oauth/microsoft/callback?code=${encodeURIComponent(graph.issueCode(CALLBACK))}&state=${encodeURIComponent(state)}`,
-    });
-    expect(landed.headers.location).toBe('/account?tab=calendar&connected=microsoft');
+    const landed = await returnFromConsent(t, 'microsoft', graph.issueCode(CALLBACK), state, cookie);
+    const pendingId = pendingIdOf(landed);
+    expect(pendingId).toMatch(/^[\da-f-]{36}$/);
+    // The owner sees whose calendar it is before it is connected: the account Microsoft signed in.
+    const pending = await call(t, o.token, 'GET', `/calendar/oauth/pending/${pendingId}`);
+    expect(pending.json().data).toMatchObject({ kind: 'microsoft', account: graph.owner, name: 'Calendar' });
+    expect((await call(t, o.token, 'GET', '/calendar/connections')).json().data).toEqual([]);
+    const confirmed = await call(t, o.token, 'POST', `/calendar/oauth/pending/${pendingId}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const list = (await call(t, o.token, 'GET', '/calendar/connections')).json();
     expect(list.available).toContain('microsoft');
     expect(list.data).toMatchObject([{ kind: 'microsoft', writesBookings: true }]);

@@ -33,8 +33,46 @@ export const graphEnv = (graph: FakeGraph, pushUrl?: string): Record<string, str
 });
 
 /**
- * The owner presses "Connect …", consents, and the provider sends the browser back to us: the redirect's
- * answer (303 to the Calendar tab).
+ * The owner presses "Connect …": the consent screen's state, and the cookie the answer set to bind it to this
+ * browser (issue 38), as the browser sends it back (`calendar_oauth=…`).
+ */
+export async function startConsent(t: TestApp, token: string, kind: 'google' | 'microsoft') {
+  const start = await call(t, token, 'POST', `/calendar/oauth/${kind}/start`);
+  expect(start.statusCode, start.body).toBe(200);
+  const consentUrl = new URL(start.json().url);
+  expect(consentUrl.searchParams.get('redirect_uri')).toBe(callbackOf(kind));
+  const setCookie = String(start.headers['set-cookie']);
+  expect(setCookie).toMatch(/^calendar_oauth=[\w-]+;/);
+  return {
+    consentUrl,
+    state: consentUrl.searchParams.get('state')!,
+    setCookie,
+    cookie: setCookie.split(';')[0]!,
+  };
+}
+
+/** The provider sends a browser back with `code` and `state`: the one that started (`cookie`), or another. */
+export function returnFromConsent(
+  t: TestApp,
+  kind: 'google' | 'microsoft',
+  code: string,
+  state: string,
+  cookie?: string,
+) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/v1/calendar/oauth/${kind}/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+
+/** The pending connection a callback's redirect names (`/account?tab=calendar&pending=<id>`), if any. */
+export const pendingIdOf = (landed: { headers: Record<string, unknown> }) =>
+  new URL(String(landed.headers.location), 'http://app.test').searchParams.get('pending');
+
+/**
+ * The whole journey: the owner presses "Connect …", consents, the provider sends the browser back to us
+ * (303 to the Calendar tab, with the account waiting), and the owner confirms it. Answers the redirect.
  */
 export async function consent(
   t: TestApp,
@@ -42,16 +80,14 @@ export async function consent(
   kind: 'google' | 'microsoft',
   issueCode: (redirectUri: string) => string,
 ) {
-  const start = await call(t, token, 'POST', `/calendar/oauth/${kind}/start`);
-  expect(start.statusCode, start.body).toBe(200);
-  const consentUrl = new URL(start.json().url);
-  expect(consentUrl.searchParams.get('redirect_uri')).toBe(callbackOf(kind));
-  const state = consentUrl.searchParams.get('state')!;
-  const code = issueCode(callbackOf(kind));
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/v1/calendar/oauth/${kind}/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
-  });
+  const { state, cookie } = await startConsent(t, token, kind);
+  const landed = await returnFromConsent(t, kind, issueCode(callbackOf(kind)), state, cookie);
+  const pendingId = pendingIdOf(landed);
+  if (pendingId) {
+    const confirmed = await call(t, token, 'POST', `/calendar/oauth/pending/${pendingId}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
+  return landed;
 }
 
 /** A free local port (the app listens there, so the providers' pushes reach it over HTTP). */

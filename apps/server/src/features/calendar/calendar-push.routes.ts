@@ -15,11 +15,13 @@ const validationQuery = z.object({ validationToken: z.string().max(1024).optiona
  * Where Google and Microsoft say a calendar changed (issue 29). Public (the providers carry no session), so
  * each push is trusted only by the channel's own secret (calendar-push.ts); a push that is not ours answers
  * 401 and counts against the sender's address (`calendarPushIp`), which is refused with 429 once spent. An
- * accepted push makes the calendar due and wakes the worker: the read happens at once, under its lease.
+ * accepted push makes the calendar due and wakes the worker: the read happens at once, under its lease; a
+ * channel's pushes make at most `calendarPushChannel` reads a window, and one for a calendar already due
+ * makes none (issue 38: a replayed push read the calendar each time).
  */
 export const calendarPushRoutes: FastifyPluginAsyncZod<{
   push: CalendarPush;
-  limiter: Pick<RateLimiter, 'check' | 'fail'>;
+  limiter: Pick<RateLimiter, 'check' | 'fail' | 'tryConsume'>;
   /** Wakes the calendar worker (a pass now, not in up to 15 s). */
   kick: () => void;
 }> = async (app, { push, limiter, kick }) => {
@@ -34,6 +36,8 @@ export const calendarPushRoutes: FastifyPluginAsyncZod<{
     // 200 and 202 carry no body, or the handshake's token as text.
     response: { 200: z.string(), 202: z.string(), 401: errorResponse, 429: errorResponse },
   });
+  // A verified push reads the calendar at most `calendarPushChannel` times a window (issue 38: replays).
+  const allow = (channelId: string) => limiter.tryConsume('calendarPushChannel', channelId);
   async function settle(ip: string, verdict: 'accepted' | 'refused') {
     if (verdict === 'accepted') return kick();
     await limiter.fail('calendarPushIp', addressKey(ip));
@@ -45,7 +49,7 @@ export const calendarPushRoutes: FastifyPluginAsyncZod<{
     { bodyLimit: MAX_BODY_BYTES, schema: schema('Google Calendar push (X-Goog-Channel-Token)') },
     async (request, reply) => {
       await limiter.check('calendarPushIp', addressKey(request.ip));
-      await settle(request.ip, await push.receiveGoogle(request.headers));
+      await settle(request.ip, await push.receiveGoogle(request.headers, allow));
       return reply.status(200).send('');
     },
   );
@@ -70,7 +74,7 @@ export const calendarPushRoutes: FastifyPluginAsyncZod<{
       } catch {
         // Not JSON: not Graph's; refused below.
       }
-      await settle(request.ip, await push.receiveMicrosoft(body));
+      await settle(request.ip, await push.receiveMicrosoft(body, allow));
       return reply.status(202).send('');
     },
   );

@@ -176,6 +176,16 @@ function createChannelRenewals(deps: CalendarDeps) {
   };
 }
 
+/** Graph batches a few notifications; a push with more is refused before anything is looked up (issue 38). */
+export const MAX_PUSH_ITEMS = 100;
+
+/**
+ * Whether a verified push may make its channel's calendar due: a throttle per channel (issue 38: a replayed
+ * push would otherwise cost a read each time). Past it the push is taken but reads nothing: the poll reads the
+ * calendar within a minute anyway.
+ */
+export type PushAllowance = (channelId: string) => Promise<boolean>;
+
 /**
  * What a push says: the connection its channel names made due now (its next pass reads it), when the push
  * carries that channel's secret.
@@ -185,9 +195,21 @@ function createPushReceivers(deps: CalendarDeps) {
   async function due(row: ConnectionRow, values: Partial<repo.NewConnection> = {}) {
     await repo.updateConnection(db, row.id, { nextSyncAt: clock.now(), ...values });
   }
+  /**
+   * Already due and no read under way: the next pass reads it anyway, so a push changes nothing. During a read
+   * it is not: a push then keeps the calendar due, so what changed after the read is read next pass.
+   */
+  const alreadyDue = (row: ConnectionRow, now: Date) =>
+    row.nextSyncAt.getTime() <= now.getTime() && (!row.leaseUntil || row.leaseUntil < now);
   return {
-    /** Google's push: its channel's calendar due now when the channel token is ours. */
-    async receiveGoogle(headers: Headers): Promise<'accepted' | 'refused'> {
+    /**
+     * Google's push: its channel's calendar due now when the channel token is ours, unless it is due already
+     * or the channel's pushes are over their throttle (`allow`).
+     */
+    async receiveGoogle(
+      headers: Headers,
+      allow: PushAllowance = async () => true,
+    ): Promise<'accepted' | 'refused'> {
       const channelId = header(headers, 'x-goog-channel-id');
       if (!channelId || channelId.length > 200) return 'refused';
       const row = await repo.connectionByChannel(db, channelId);
@@ -195,30 +217,39 @@ function createPushReceivers(deps: CalendarDeps) {
       const token = openSecret(row.channelToken, await deps.sealKey());
       const verdict = verifyGooglePush(headers, { id: channelId, token });
       if (verdict === 'refused') return 'refused';
-      if (verdict === 'changed') await due(row);
+      if (verdict === 'changed' && !alreadyDue(row, clock.now()) && (await allow(channelId))) await due(row);
       return 'accepted';
     },
 
     /**
      * Graph's notifications, grouped by subscription: each group must carry its subscription's clientState.
      * A change or `missed` makes the calendar due now; `subscriptionRemoved` also drops the subscription (the
-     * next pass subscribes again); `reauthorizationRequired` renews it at the next pass.
+     * next pass subscribes again); `reauthorizationRequired` renews it at the next pass; a change is taken as
+     * Google's is (not when already due, and within the channel's throttle). A batch is at most
+     * MAX_PUSH_ITEMS notifications, each with a clientState, and its subscriptions are looked up in one
+     * statement (issue 38: a refused batch of 1,000 cost 1,000 lookups).
      */
-    async receiveMicrosoft(body: unknown): Promise<'accepted' | 'refused'> {
+    async receiveMicrosoft(
+      body: unknown,
+      allow: PushAllowance = async () => true,
+    ): Promise<'accepted' | 'refused'> {
       const items = (body as { value?: unknown } | null)?.value;
-      if (!Array.isArray(items) || items.length === 0 || items.length > 1000) return 'refused';
+      if (!Array.isArray(items) || items.length === 0 || items.length > MAX_PUSH_ITEMS) return 'refused';
       const groups = new Map<string, unknown[]>();
       for (const item of items) {
-        const id = (item as { subscriptionId?: unknown } | null)?.subscriptionId;
+        const { subscriptionId: id, clientState } = (item ?? {}) as Record<string, unknown>;
         if (typeof id !== 'string' || id.length > 200) return 'refused';
+        // Every notification of ours carries our secret: one without it is refused before any lookup.
+        if (typeof clientState !== 'string' || clientState.length > 200) return 'refused';
         groups.set(id, [...(groups.get(id) ?? []), item]);
       }
-      const key = await deps.sealKey();
+      const rows = await repo.connectionsByChannels(db, [...groups.keys()]);
+      const key = rows.length > 0 ? await deps.sealKey() : undefined;
       let accepted = 0;
-      for (const [id, group] of groups) {
-        const row = await repo.connectionByChannel(db, id);
-        if (row?.kind !== 'microsoft' || !row.channelToken) continue;
-        const verdict = verifyMicrosoftNotification({ value: group }, openSecret(row.channelToken, key));
+      for (const row of rows) {
+        if (row.kind !== 'microsoft' || !row.channelToken || !row.channelId) continue;
+        const group = groups.get(row.channelId)!;
+        const verdict = verifyMicrosoftNotification({ value: group }, openSecret(row.channelToken, key!));
         if (!verdict.accepted) continue;
         accepted += 1;
         const events = verdict.lifecycle.map((item) => item.event);
@@ -226,7 +257,7 @@ function createPushReceivers(deps: CalendarDeps) {
           await due(row, { channelId: null, channelToken: null, channelExpiresAt: null });
         else if (events.includes('reauthorizationRequired'))
           await due(row, { channelExpiresAt: clock.now() });
-        else await due(row);
+        else if (!alreadyDue(row, clock.now()) && (await allow(row.channelId))) await due(row);
       }
       return accepted > 0 ? 'accepted' : 'refused';
     },

@@ -47,6 +47,8 @@ export class CalendarReadError extends Error {
   constructor(
     message: string,
     readonly reason: 'sign-in' | 'no-calendar' | 'unreadable' | 'unreachable' | 'too-slow',
+    /** `too-slow`: the events found to spin before the read gave up (the next read skips them). */
+    readonly slow: { uid: string; title: string }[] = [],
   ) {
     super(message);
   }
@@ -92,7 +94,8 @@ async function parseObjects(
       source.skipUids,
     );
   } catch (error) {
-    if (error instanceof CalendarParseTimeout) throw new CalendarReadError(error.message, 'too-slow');
+    if (error instanceof CalendarParseTimeout)
+      throw new CalendarReadError(error.message, 'too-slow', error.slow);
     throw error;
   }
   const events: StoredEvent[] = [];

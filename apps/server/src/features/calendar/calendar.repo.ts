@@ -1,22 +1,30 @@
-import type { CalendarConnection, CalendarProposal } from '@waitlist/contract';
-import { type AnyColumn, and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type CalendarConnection, type CalendarProposal, calendarSkipMessages } from '@waitlist/contract';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { calendarConnections, calendarEvents, calendarProposals } from '../../db/schema.ts';
-import { type CalendarEvent, instanceKey } from './calendar-event.ts';
+import { calendarConnections, calendarProposals } from '../../db/schema.ts';
 
 /**
- * The one home of `calendar_connections`, `calendar_events` and `calendar_proposals` (issue 29, decision
- * 0008); `calendar_bookings` is bookings.repo.ts. The connection's secret column is written sealed (secret-box.ts) and never leaves this feature.
+ * The one home of `calendar_connections` and `calendar_proposals` (issue 29, decision 0008);
+ * `calendar_events` is calendar-events.repo.ts (re-exported below), `calendar_bookings` bookings.repo.ts. The
+ * connection's secret column is written sealed (secret-box.ts) and never leaves this feature.
  */
 export type ConnectionRow = typeof calendarConnections.$inferSelect;
 export type ProposalRow = typeof calendarProposals.$inferSelect;
 export type NewConnection = typeof calendarConnections.$inferInsert;
-
-/** An event as a sync saw it, with where it lives in the calendar (CalDAV href and ETag). */
-export interface StoredEvent extends CalendarEvent {
-  href: string | null;
-  etag: string | null;
-}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -37,6 +45,13 @@ export const connectionDto = (row: ConnectionRow): CalendarConnection => ({
   status: row.status as CalendarConnection['status'],
   lastSyncedAt: iso(row.lastSyncedAt),
   lastError: row.lastError,
+  failures: row.failures,
+  nextSyncAt: row.nextSyncAt.toISOString(),
+  skipped: row.skipped.map((event) => ({
+    title: event.title,
+    reason: event.reason,
+    message: calendarSkipMessages[event.reason](event.title),
+  })),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -58,19 +73,61 @@ export const proposalDto = (row: ProposalRow): CalendarProposal => ({
 
 // ---- connections ----
 
+/**
+ * A Google or Microsoft consent waiting for the owner's yes (issue 38): its tokens are kept sealed, but it is
+ * never listed, read, leased, pushed to or written to until the owner confirms it (then its status is 'ok').
+ */
+export const PENDING_STATUS = 'pending';
+const live = ne(calendarConnections.status, PENDING_STATUS);
+
+/** The business's connections (pending consents left out). */
 export const listConnections = (executor: Executor, userId: string) =>
   executor
     .select()
     .from(calendarConnections)
-    .where(eq(calendarConnections.userId, userId))
+    .where(and(eq(calendarConnections.userId, userId), live))
     .orderBy(asc(calendarConnections.createdAt));
 
 export async function findConnection(executor: Executor, userId: string, id: string) {
   const [row] = await executor
     .select()
     .from(calendarConnections)
-    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.id, id)));
+    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.id, id), live));
   return row;
+}
+
+/** A pending consent of the business's, locked for the rest of the transaction when asked (confirm). */
+export async function findPendingConnection(executor: Executor, userId: string, id: string, lock = false) {
+  const query = executor
+    .select()
+    .from(calendarConnections)
+    .where(
+      and(
+        eq(calendarConnections.userId, userId),
+        eq(calendarConnections.id, id),
+        eq(calendarConnections.status, PENDING_STATUS),
+      ),
+    );
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Deletes pending consents: a business's (`userId`, one by `id`), or any created before `before`; answers them. */
+export function deletePendingConnections(
+  executor: Executor,
+  which: { userId?: string; id?: string; before?: Date },
+) {
+  return executor
+    .delete(calendarConnections)
+    .where(
+      and(
+        eq(calendarConnections.status, PENDING_STATUS),
+        which.userId ? eq(calendarConnections.userId, which.userId) : undefined,
+        which.id ? eq(calendarConnections.id, which.id) : undefined,
+        which.before ? lt(calendarConnections.createdAt, which.before) : undefined,
+      ),
+    )
+    .returning();
 }
 
 /** A connection by id alone (the worker's, which acts for whichever business owns it). */
@@ -115,9 +172,9 @@ export async function deleteConnection(executor: Executor, userId: string, id: s
   return rows.length > 0;
 }
 
-/** Free connections (no lease, or an expired one) that meet `condition`. */
+/** Free connections (live, with no lease or an expired one) that meet `condition`. */
 const free = (now: Date) =>
-  or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, now));
+  and(live, or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, now)));
 
 /**
  * Up to `limit` free connections meeting `condition`, in `order`, leased to the caller until `leaseUntil`:
@@ -176,6 +233,15 @@ export async function connectionByChannel(executor: Executor, channelId: string)
   return row;
 }
 
+/** The connections several pushes name by their channels, in one statement (issue 38: a batch of ids). */
+export function connectionsByChannels(executor: Executor, channelIds: string[]) {
+  if (channelIds.length === 0) return Promise.resolve([] as ConnectionRow[]);
+  return executor
+    .select()
+    .from(calendarConnections)
+    .where(inArray(calendarConnections.channelId, channelIds));
+}
+
 /**
  * Up to `limit` connections of `kinds` whose push channel is missing or ends before `renewBy`, leased to the
  * caller as a sync is: each channel is renewed by one instance.
@@ -200,78 +266,9 @@ export const leaseChannelsDue = (
     limit,
   );
 
-// ---- events (what the last sync saw) ----
+// ---- events: calendar-events.repo.ts ----
 
-const fromEventRow = (row: typeof calendarEvents.$inferSelect): StoredEvent => ({
-  uid: row.uid,
-  recurrenceId: row.recurrenceId,
-  start: row.startsAt,
-  end: row.endsAt,
-  title: row.title,
-  status: row.status as StoredEvent['status'],
-  attendees: row.attendees,
-  ours: row.ours,
-  href: row.href,
-  etag: row.etag,
-});
-
-export async function eventsOf(executor: Executor, connectionId: string): Promise<StoredEvent[]> {
-  const rows = await executor
-    .select()
-    .from(calendarEvents)
-    .where(eq(calendarEvents.connectionId, connectionId));
-  return rows.map(fromEventRow);
-}
-
-/** The events of a business's calendars that overlap [from, to), for the day view. */
-export function eventsBetween(executor: Executor, userId: string, from: Date, to: Date) {
-  return executor
-    .select({
-      connectionId: calendarEvents.connectionId,
-      title: calendarEvents.title,
-      startsAt: calendarEvents.startsAt,
-      endsAt: calendarEvents.endsAt,
-      ours: calendarEvents.ours,
-      status: calendarEvents.status,
-    })
-    .from(calendarEvents)
-    .innerJoin(calendarConnections, eq(calendarConnections.id, calendarEvents.connectionId))
-    .where(
-      and(
-        eq(calendarConnections.userId, userId),
-        lt(calendarEvents.startsAt, to),
-        gt(calendarEvents.endsAt, from),
-        sql`${calendarEvents.status} <> 'cancelled'`,
-      ),
-    )
-    .orderBy(asc(calendarEvents.startsAt));
-}
-
-/** Replaces what a connection's last sync saw with `events` (inside the sync's transaction). */
-export async function replaceEvents(
-  executor: Executor,
-  connectionId: string,
-  events: readonly StoredEvent[],
-) {
-  await executor.delete(calendarEvents).where(eq(calendarEvents.connectionId, connectionId));
-  const unique = new Map(events.map((event) => [instanceKey(event), event]));
-  const rows = [...unique].map(([key, event]) => ({
-    connectionId,
-    instanceKey: key,
-    uid: event.uid,
-    recurrenceId: event.recurrenceId,
-    href: event.href,
-    etag: event.etag,
-    title: event.title.slice(0, 500),
-    startsAt: event.start,
-    endsAt: event.end,
-    status: event.status,
-    attendees: event.attendees,
-    ours: event.ours,
-  }));
-  for (let at = 0; at < rows.length; at += 500)
-    await executor.insert(calendarEvents).values(rows.slice(at, at + 500));
-}
+export { eventsBetween, eventsOf, replaceEvents, type StoredEvent } from './calendar-events.repo.ts';
 
 // ---- proposals ----
 

@@ -6,6 +6,7 @@ import {
   calendarDayResponse,
   calendarMessages,
   calendarOAuthStartResponse,
+  calendarPendingConnectionResponse,
   calendarProposalResponse,
   calendarProposalsResponse,
   calendarSettingsBody,
@@ -19,6 +20,7 @@ import { sessionOf } from '../../plugins/authenticate.ts';
 import { bearerSecurity, type Guard, guardedErrors, requireFullUser } from '../../plugins/guards.ts';
 import { connectionDto } from './calendar.repo.ts';
 import type { CalendarService } from './calendar.service.ts';
+import { browserKeyOf } from './calendar-oauth.ts';
 import { OAUTH_KINDS } from './oauth-apps.ts';
 import type { Proposals } from './proposals.ts';
 
@@ -171,8 +173,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
 };
 
 /**
- * Google and Microsoft calendars (issue 29): the consent link is asked for with the owner's session; the
- * provider's redirect comes back without one and is trusted by its signed state. The owner lands on the Calendar tab either way.
+ * Google and Microsoft calendars (issues 29, 38): the consent link is asked for with the owner's session and
+ * bound to this browser by an HttpOnly cookie; the provider's redirect comes back without a session and is
+ * trusted by its signed, once-only state and that cookie. It holds the account it came back with until the
+ * owner, signed in, confirms it (or cancels it) on the Calendar tab.
  */
 const calendarOAuthRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async (
   app,
@@ -185,30 +189,74 @@ const calendarOAuthRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async (
       ...guarded,
       schema: schema({ params: kindParams, response: { 200: calendarOAuthStartResponse, ...guardedErrors } }),
     },
-    async (request) => ({
-      success: true as const,
-      url: await service.oauthStart(userOf(request).id, request.params.kind),
-    }),
+    async (request, reply) => {
+      const { url, cookie } = await service.oauthStart(userOf(request).id, request.params.kind);
+      reply.header('set-cookie', cookie);
+      return { success: true as const, url };
+    },
   );
 
   app.get(
     '/calendar/oauth/:kind/callback',
     { schema: { hide: true, params: kindParams, querystring: oauthCallbackQuery } },
     async (request, reply) => {
+      const { kind } = request.params;
       const { code, state, error } = request.query;
-      if (error || !code || !state)
-        return reply.redirect(
-          `/account?tab=calendar&calendarError=${encodeURIComponent(calendarMessages.oauthFailed)}`,
-          303,
-        );
+      // The binding is spent whatever happens: a second try starts again from the Calendar tab.
+      reply.header('set-cookie', service.oauthCookie(kind, null));
+      const failed = (message: string) =>
+        reply.redirect(`/account?tab=calendar&calendarError=${encodeURIComponent(message)}`, 303);
+      if (error || !code || !state) return failed(calendarMessages.oauthFailed);
       try {
-        await service.oauthCallback(request.params.kind, code, state);
-        return reply.redirect(`/account?tab=calendar&connected=${request.params.kind}`, 303);
+        const pending = await service.oauthCallback(kind, code, state, browserKeyOf(request.headers.cookie));
+        return reply.redirect(`/account?tab=calendar&pending=${pending.id}`, 303);
       } catch (failure) {
-        request.log.warn({ err: failure, kind: request.params.kind }, 'calendar not connected');
-        const message = failure instanceof AppError ? failure.message : calendarMessages.oauthFailed;
-        return reply.redirect(`/account?tab=calendar&calendarError=${encodeURIComponent(message)}`, 303);
+        request.log.warn({ err: failure, kind }, 'calendar not connected');
+        return failed(failure instanceof AppError ? failure.message : calendarMessages.oauthFailed);
       }
+    },
+  );
+
+  app.get(
+    '/calendar/oauth/pending/:id',
+    {
+      ...guarded,
+      schema: schema({
+        params: idParams,
+        response: { 200: calendarPendingConnectionResponse, ...guardedErrors },
+      }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.oauthPending(userOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/calendar/oauth/pending/:id/confirm',
+    {
+      ...guarded,
+      schema: schema({
+        params: idParams,
+        response: { 200: calendarConnectionResponse, ...guardedErrors },
+      }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: connectionDto(await service.oauthConfirm(userOf(request), request.params.id)),
+      message: calendarMessages.connected,
+    }),
+  );
+
+  app.delete(
+    '/calendar/oauth/pending/:id',
+    {
+      ...guarded,
+      schema: schema({ params: idParams, response: { 200: deletedResponse, ...guardedErrors } }),
+    },
+    async (request) => {
+      await service.oauthCancel(userOf(request), request.params.id);
+      return { success: true as const, message: calendarMessages.oauthCancelled };
     },
   );
 };

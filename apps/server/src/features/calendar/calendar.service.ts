@@ -6,6 +6,7 @@ import {
   calendarConnectBody,
   MAX_CALENDAR_CONNECTIONS,
   calendarMessages as m,
+  offerMessages,
 } from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
@@ -15,10 +16,11 @@ import type { Logger } from '../../lib/logger.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { NotifyOwner } from '../push/push.service.ts';
 import * as repo from './calendar.repo.ts';
-import { createCalendarOAuth } from './calendar-oauth.ts';
+import { type CalendarOAuth, createCalendarOAuth } from './calendar-oauth.ts';
 import { type CalendarPush, createCalendarPush } from './calendar-push.ts';
-import { createCalendarSync } from './calendar-sync.ts';
+import { boundedRead, createCalendarSync } from './calendar-sync.ts';
 import { revoke } from './google-calendar.ts';
+import type { IcsParser } from './ics-parser.ts';
 import { googleAppOf, microsoftAppOf, openTokens } from './oauth-apps.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 
@@ -31,6 +33,8 @@ export interface CalendarDeps {
   sealKey: () => Promise<Uint8Array>;
   /** Every request to a calendar the owner named (public addresses only: calendar-fetch.ts). */
   fetch: typeof globalThis.fetch;
+  /** Parses feeds and CalDAV events on worker threads under a time limit (issue 38: ics-parser.ts). */
+  parser: IcsParser;
   /** The local calendar (the embedded default): its CalDAV address for a business and how to reach it. */
   local?: { url: (userId: string) => string; fetch: typeof globalThis.fetch };
   /** Google Calendar's OAuth client (CALENDAR_GOOGLE_*), when configured; the callback is on `publicUrl`. */
@@ -49,6 +53,11 @@ export interface CalendarDeps {
   users: {
     lockUser(executor: Executor, id: string): Promise<UserRow | undefined>;
     findUserById(executor: Executor, id: string): Promise<UserRow | undefined>;
+  };
+  /** The business's own services and staff (features/services): a rule may name only those (issue 38). */
+  catalog: {
+    listServices(executor: Executor, userId: string): Promise<{ id: string }[]>;
+    listStaff(executor: Executor, userId: string): Promise<{ id: string }[]>;
   };
   /** Opens a slot in the caller's transaction (features/openings), as POST /openings does. */
   openSlotIn(tx: Executor, userId: string, input: CreateOpeningBody, now: Date): Promise<string>;
@@ -76,6 +85,112 @@ async function closeAtProvider(deps: CalendarDeps, push: CalendarPush, row: repo
   );
 }
 
+/**
+ * Google and Microsoft (issue 38): the consent link bound to the browser that asked (POST, with the session),
+ * the callback that holds the account it came back with, and the owner's confirm (which connects it and only
+ * then opens its push channel) or cancel.
+ */
+function oauthMethods(deps: CalendarDeps, oauth: CalendarOAuth, push: CalendarPush) {
+  return {
+    oauthStart: oauth.start,
+    oauthCookie: oauth.cookie,
+    oauthCallback: oauth.callback,
+    oauthPending: oauth.pending,
+    async oauthConfirm(user: UserRow, id: string) {
+      const row = await push.openNow(await oauth.confirm(user, id));
+      return (await repo.findConnection(deps.db, user.id, row.id)) ?? row;
+    },
+    oauthCancel: oauth.cancel,
+  };
+}
+
+/**
+ * Refuses rules naming a service or staff member that is not the owner's own, on each rule's field (issue 38).
+ * Run under the owner's row lock, which deleting a service or staff member also takes: none is deleted between
+ * this check and the write. One deleted later is left out when the slot opens (proposals.ts).
+ */
+async function checkRuleNames(
+  deps: CalendarDeps,
+  tx: Executor,
+  userId: string,
+  rules: { serviceId?: string | null; staffId?: string | null }[],
+) {
+  if (!rules.some((rule) => rule.serviceId || rule.staffId)) return;
+  const services = new Set((await deps.catalog.listServices(tx, userId)).map((service) => service.id));
+  const staff = new Set((await deps.catalog.listStaff(tx, userId)).map((member) => member.id));
+  const errors: Record<string, string> = {};
+  rules.forEach((rule, index) => {
+    if (rule.serviceId && !services.has(rule.serviceId))
+      errors[`rules.${index}.serviceId`] = offerMessages.serviceNotFound;
+    if (rule.staffId && !staff.has(rule.staffId))
+      errors[`rules.${index}.staffId`] = offerMessages.staffNotFound;
+  });
+  const first = Object.values(errors)[0];
+  if (first) throw new BadRequest(first, errors);
+}
+
+/** Connects a calendar after reading it once; its events now are the picture later reads compare with. */
+async function connectCalendar(
+  deps: CalendarDeps,
+  { firstRead, syncEveryMs }: Pick<ReturnType<typeof createCalendarSync>, 'firstRead' | 'syncEveryMs'>,
+  user: UserRow,
+  input: CalendarConnectBody,
+) {
+  const { db, clock } = deps;
+  const body = calendarConnectBody.parse(input);
+  if (!deps.available.includes(body.kind)) throw new BadRequest(m.notConfigured(body.kind));
+  await deps.limiter.consume('calendarConnectAccount', user.id);
+  const read = await firstRead(user.id, body, user.timeZone);
+  const { events, skipped } = boundedRead(read, []);
+  const now = clock.now();
+  const key = await deps.sealKey();
+  const row = await db.transaction(async (tx) => {
+    // Under the owner's row lock, so a burst of connects cannot pass the limit together.
+    await deps.users.lockUser(tx, user.id);
+    const existing = await repo.listConnections(tx, user.id);
+    if (existing.length >= MAX_CALENDAR_CONNECTIONS) throw new BadRequest(m.tooMany);
+    const url =
+      body.kind === 'local'
+        ? null
+        : body.kind === 'ics'
+          ? new URL(body.url.replace(/^webcal:/i, 'https:')).origin
+          : body.url;
+    const account = body.kind === 'caldav' ? body.username : null;
+    const same = existing.find(
+      (row) =>
+        row.kind === body.kind &&
+        row.url === url &&
+        row.account === account &&
+        row.calendarRef === read.calendarRef,
+    );
+    if (same && body.kind !== 'ics') throw new Conflict(m.alreadyConnected);
+    const secret = body.kind === 'caldav' ? body.password : body.kind === 'ics' ? body.url : null;
+    const row = await repo.insertConnection(tx, {
+      userId: user.id,
+      kind: body.kind,
+      name: (read.name || (body.kind === 'local' ? 'Local calendar' : url) || 'Calendar').slice(0, 200),
+      url,
+      calendarRef: read.calendarRef,
+      account,
+      secret: secret ? sealSecret(secret, key) : null,
+      skipped,
+      lastSyncedAt: now,
+      nextSyncAt: new Date(now.getTime() + syncEveryMs),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return row;
+  });
+  // The picture is written in short transactions (replaceEvents), and the read's sync state only after it:
+  // a crash between the two leaves a connection whose next read is a whole one, not one from a token that
+  // the stored picture does not match.
+  await repo.replaceEvents(db, row.id, events, []);
+  return (await repo.updateConnection(db, row.id, {
+    syncToken: read.state.syncToken,
+    ctag: read.state.ctag,
+  }))!;
+}
+
 export function createCalendarService(deps: CalendarDeps) {
   const { db, clock } = deps;
   const { sync, firstRead, sourceOf, syncEveryMs } = createCalendarSync(deps);
@@ -85,77 +200,27 @@ export function createCalendarService(deps: CalendarDeps) {
   return {
     sync,
     sourceOf,
-    /** Google and Microsoft: the consent link (POST, with the session) and the callback that connects. */
-    oauthStart: oauth.start,
+    /** Google and Microsoft: the consent, held until the owner confirms it (calendar-oauth.ts, issue 38). */
+    ...oauthMethods(deps, oauth, push),
     microsoftApp: microsoftAppOf(deps),
-    /** The provider's redirect connects the calendar; its push channel is opened at once. */
-    oauthCallback: async (...args: Parameters<typeof oauth.callback>) =>
-      push.openNow(await oauth.callback(...args)),
     /** Google's and Microsoft's pushes, and the worker's channel renewals. */
     push,
     available: deps.available,
 
     list: (user: UserRow) => repo.listConnections(db, user.id),
 
-    /** Connects a calendar after reading it once; its events now are the picture later reads compare with. */
-    async connect(user: UserRow, input: CalendarConnectBody) {
-      const body = calendarConnectBody.parse(input);
-      if (!deps.available.includes(body.kind)) throw new BadRequest(m.notConfigured(body.kind));
-      await deps.limiter.consume('calendarConnectAccount', user.id);
-      const read = await firstRead(user.id, body, user.timeZone);
-      const now = clock.now();
-      const key = await deps.sealKey();
-      return db.transaction(async (tx) => {
-        // Under the owner's row lock, so a burst of connects cannot pass the limit together.
-        await deps.users.lockUser(tx, user.id);
-        const existing = await repo.listConnections(tx, user.id);
-        if (existing.length >= MAX_CALENDAR_CONNECTIONS) throw new BadRequest(m.tooMany);
-        const url =
-          body.kind === 'local'
-            ? null
-            : body.kind === 'ics'
-              ? new URL(body.url.replace(/^webcal:/i, 'https:')).origin
-              : body.url;
-        const account = body.kind === 'caldav' ? body.username : null;
-        const same = existing.find(
-          (row) =>
-            row.kind === body.kind &&
-            row.url === url &&
-            row.account === account &&
-            row.calendarRef === read.calendarRef,
-        );
-        if (same && body.kind !== 'ics') throw new Conflict(m.alreadyConnected);
-        const secret = body.kind === 'caldav' ? body.password : body.kind === 'ics' ? body.url : null;
-        const row = await repo.insertConnection(tx, {
-          userId: user.id,
-          kind: body.kind,
-          name: (read.name || (body.kind === 'local' ? 'Local calendar' : url) || 'Calendar').slice(0, 200),
-          url,
-          calendarRef: read.calendarRef,
-          account,
-          secret: secret ? sealSecret(secret, key) : null,
-          syncToken: read.state.syncToken,
-          ctag: read.state.ctag,
-          lastSyncedAt: now,
-          nextSyncAt: new Date(now.getTime() + syncEveryMs),
-          createdAt: now,
-          updatedAt: now,
-        });
-        await repo.replaceEvents(tx, row.id, read.events);
-        return row;
-      });
-    },
+    connect: (user: UserRow, input: CalendarConnectBody) =>
+      connectCalendar(deps, { firstRead, syncEveryMs }, user, input),
 
-    async update(user: UserRow, id: string, body: CalendarSettingsBody) {
-      const row = await repo.findConnection(db, user.id, id);
-      if (!row) throw new NotFound(m.connectionNotFound);
-      const rules = body.rules?.map((rule) => ({ ...rule, contains: rule.contains.trim() }));
-      return (await repo.updateConnection(db, id, {
-        ...body,
-        ...(rules ? { rules } : {}),
-        updatedAt: clock.now(),
-      }))!;
-    },
+    update: (user: UserRow, id: string, body: CalendarSettingsBody) =>
+      db.transaction(async (tx) => {
+        await deps.users.lockUser(tx, user.id);
+        if (!(await repo.findConnection(tx, user.id, id))) throw new NotFound(m.connectionNotFound);
+        const rules = body.rules?.map((rule) => ({ ...rule, contains: rule.contains.trim() }));
+        if (rules) await checkRuleNames(deps, tx, user.id, rules);
+        const values = { ...body, ...(rules ? { rules } : {}), updatedAt: clock.now() };
+        return (await repo.updateConnection(tx, id, values))!;
+      }),
 
     /** Disconnects: the row, its sealed secret, what it saw and its proposals are deleted. */
     async disconnect(user: UserRow, id: string) {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { billingMessages, calendarMessages as m } from '@waitlist/contract';
+import { billingMessages, calendarMessages as m, UNNAMED_SERVICE } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarConnections, users } from '../../db/schema.ts';
@@ -203,7 +203,8 @@ describe('a cancellation in the calendar', () => {
     expect(opened.json()).toMatchObject({ data: { status: 'opened' }, message: m.proposalOpened });
     const openingId = opened.json().data.openingId as string;
     const opening = (await call(t, o.token, 'GET', `/openings/${openingId}`)).json().data;
-    expect(opening).toMatchObject({ service: 'Cut – Priya', durationMinutes: 45, status: 'open' });
+    // Issue 38: the opening names no calendar title (its words reach customers); no rule named a service.
+    expect(opening).toMatchObject({ service: UNNAMED_SERVICE, durationMinutes: 45, status: 'open' });
     expect((await call(t, o.token, 'POST', `/calendar/proposals/${cut!.id}/open`)).statusCode).toBe(404);
     const dismissed = await call(t, o.token, 'POST', `/calendar/proposals/${colour!.id}/dismiss`);
     expect(dismissed.json()).toMatchObject({ data: { status: 'dismissed', reason: 'cancelled' } });
@@ -254,7 +255,7 @@ describe('a cancellation in the calendar', () => {
     t.clock.advance(4 * 60_000);
     expect(await t.app.calendarWorker.runOnce()).toMatchObject({ opened: 1 });
     const openings = (await call(t, o.token, 'GET', '/openings')).json().data as { service: string }[];
-    expect(openings.map((opening) => opening.service)).toEqual(['Cut – Priya']);
+    expect(openings.map((opening) => opening.service)).toEqual([UNNAMED_SERVICE]);
     expect(await waiting(o.token)).toEqual([]);
   });
 

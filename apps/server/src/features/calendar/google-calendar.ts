@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import type { StoredEvent } from './calendar.repo.ts';
+import { boundCalendarFetch, CalendarAddressRefused } from './calendar-fetch.ts';
 import { CalendarReadError, type ReadResult, type ReadState } from './calendar-reader.ts';
 import { GOOGLE_OURS_PROPERTY, mergeGoogleChanges, toCalendarEvent } from './google-events.ts';
 import type { IcsWindow } from './ics.ts';
@@ -78,8 +79,23 @@ const statusOf = (error: unknown): number | undefined => {
   return e.status ?? e.response?.status;
 };
 
-/** Not gaxios's error itself: it carries the request (headers, form, tokens) into whatever logs it. */
-const apiError = (error: unknown) => {
+/** The bounded fetch's refusal (an answer too large, a redirect elsewhere) under gaxios's wrapping, if any. */
+const refusalIn = (error: unknown): CalendarAddressRefused | undefined => {
+  let cause = error;
+  for (let depth = 0; cause && depth < 5; depth += 1) {
+    if (cause instanceof CalendarAddressRefused) return cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+/**
+ * Not gaxios's error itself: it carries the request (headers, form, tokens) into whatever logs it. A refusal
+ * of the bounded fetch is passed on as it is, for the owner's words.
+ */
+const apiError = (error: unknown): Error => {
+  const refusal = refusalIn(error);
+  if (refusal) return refusal;
   const status = statusOf(error);
   return new GoogleApiError(`Google answered ${status ?? 'nothing'}: ${(error as Error).message}`, status);
 };
@@ -87,7 +103,8 @@ const apiError = (error: unknown) => {
 type OAuthClient = InstanceType<typeof auth.OAuth2>;
 
 function oauthClient(app: GoogleApp, count?: () => void): OAuthClient {
-  const fetch = app.fetch ?? globalThis.fetch;
+  // Every answer from Google is read through the bounded calendar fetch (issue 38): bytes, time, redirects.
+  const fetch = boundCalendarFetch(app.fetch ?? globalThis.fetch);
   return new auth.OAuth2({
     clientId: app.clientId,
     clientSecret: app.clientSecret,

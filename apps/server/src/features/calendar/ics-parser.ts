@@ -1,11 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { IcsWindow } from './ics.ts';
-import { PROGRESS_BYTES, type ParsedText, type ParseTask } from './ics-parse.worker.ts';
+import { type ParsedText, type ParseTask, PROGRESS_BYTES } from './ics-parse.worker.ts';
 
-/** Reading an owner's calendar was stopped at its time limit, and no single event could be blamed. */
+/**
+ * Reading an owner's calendar was stopped at its time limit too often. `slow`: the events found to spin on the
+ * way, kept by the caller so the next read skips them and gets further.
+ */
 export class CalendarParseTimeout extends Error {
   override name = 'CalendarParseTimeout';
+  constructor(
+    message: string,
+    readonly slow: { uid: string; title: string }[],
+  ) {
+    super(message);
+  }
 }
 
 /** One text (an ICS feed, a CalDAV object) as parsed: its instances and skipped events, or why it failed. */
@@ -23,11 +32,11 @@ export interface IcsParser {
 }
 
 export interface IcsParserOptions {
-  /** Wall time one parse may take before its thread is ended (default 5 s; CPU time is at most this). */
+  /** Wall time one parse may take before its thread is ended (default 3 s; CPU time is at most this). */
   budgetMs?: number;
   /** Threads (default: one per core beyond the first, at least 1, at most 2). */
   maxThreads?: number;
-  /** Tries after a time-out, each with one more event skipped (default 2). */
+  /** Tries after a time-out, each with one more event skipped (default 4). */
   maxRetries?: number;
   /** Heap a thread may use, in MB (default 256): a feed that would need more ends its thread. */
   maxHeapMb?: number;
@@ -47,11 +56,13 @@ const workerFile = here.endsWith('.ts')
 const workerArgv = here.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
 /** Reads which event the worker was expanding from its progress buffer. */
-function culpritOf(progress: SharedArrayBuffer): string | null {
+function culpritOf(progress: SharedArrayBuffer): { uid: string; title: string } | null {
   const length = Atomics.load(new Int32Array(progress, 0, 2), 1);
   if (length <= 0) return null;
-  const [uid = ''] = new TextDecoder().decode(new Uint8Array(progress, 8, length).slice()).split('\u001f');
-  return uid || null;
+  const [uid = '', title = ''] = new TextDecoder()
+    .decode(new Uint8Array(progress, 8, length).slice())
+    .split('\u001f');
+  return uid ? { uid, title } : null;
 }
 
 /**
@@ -60,8 +71,8 @@ function culpritOf(progress: SharedArrayBuffer): string | null {
  * run on worker threads, each read with a hard time limit that ends its thread, and a bounded heap.
  */
 export function createIcsParser(options: IcsParserOptions = {}): IcsParser {
-  const budgetMs = options.budgetMs ?? 5_000;
-  const maxRetries = options.maxRetries ?? 2;
+  const budgetMs = options.budgetMs ?? 3_000;
+  const maxRetries = options.maxRetries ?? 4;
   let pool: Piscina | undefined;
   const poolOf = () => {
     pool ??= new Piscina({
@@ -107,6 +118,7 @@ export function createIcsParser(options: IcsParserOptions = {}): IcsParser {
   return {
     async parse(texts, window, skipUids = []) {
       const skip = new Set(skipUids);
+      const slow: { uid: string; title: string }[] = [];
       for (let attempt = 0; ; attempt += 1) {
         const progress = new SharedArrayBuffer(PROGRESS_BYTES);
         const result = await once({
@@ -121,10 +133,13 @@ export function createIcsParser(options: IcsParserOptions = {}): IcsParser {
         });
         if (result !== 'timeout') return result;
         const culprit = culpritOf(progress);
-        if (!culprit || skip.has(culprit) || attempt >= maxRetries)
-          throw new CalendarParseTimeout(`Reading the calendar took more than ${budgetMs} ms`);
-        // Skipped, and named as `too-slow`, by the next try (readIcsText's skipUids).
-        skip.add(culprit);
+        if (culprit && !skip.has(culprit.uid)) {
+          // Skipped, and named as `too-slow`, by the next try (readIcsText's skipUids).
+          skip.add(culprit.uid);
+          slow.push(culprit);
+        } else attempt = maxRetries;
+        if (attempt >= maxRetries)
+          throw new CalendarParseTimeout(`Reading the calendar took more than ${budgetMs} ms`, slow);
       }
     },
     async close() {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { CALENDAR_READ_LIMITS } from '@waitlist/contract';
+import { describe, expect, it } from 'vitest';
 import { bookingUid, MAX_INSTANCES_PER_EVENT, parseIcs, readIcsText, toIcs } from './ics.ts';
 
 const calendar = (...lines: string[]) =>
@@ -236,7 +236,9 @@ describe('parseIcs', () => {
 
   it('takes control characters out of titles (a NUL would make every save of the feed fail)', () => {
     const [event] = parseIcs(
-      calendar(...vevent('UID:nul', 'SUMMARY:Cut\u0000 \u001b[31mJo', 'DTSTART:20261201T100000Z', 'DURATION:PT1H')),
+      calendar(
+        ...vevent('UID:nul', 'SUMMARY:Cut\u0000 \u001b[31mJo', 'DTSTART:20261201T100000Z', 'DURATION:PT1H'),
+      ),
       window('2026-12-01T00:00:00Z', '2026-12-02T00:00:00Z'),
     );
     expect(event?.title).toBe('Cut   [31mJo');

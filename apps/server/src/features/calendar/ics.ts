@@ -226,6 +226,11 @@ export function readIcsText(text: string, window: IcsWindow, bounds: IcsBounds =
     for (const event of vevents) {
       const isOrphanException = event.isRecurrenceException() && !masters.has(event.uid);
       if (event.isRecurrenceException() && !isOrphanException) continue;
+      if (events.length >= CALENDAR_READ_LIMITS.eventsPerFeed) {
+        // As many instances as a feed may hold events: the rest is not read (200,000 walked steps at most).
+        skipped.push({ uid: event.uid, title: titleOf(event.component), reason: 'too-many-events' });
+        break;
+      }
       if (event.isRecurring() && !isOrphanException) {
         const title = titleOf(event.component);
         const skip = (reason: CalendarSkipReason) => skipped.push({ uid: event.uid, title, reason });

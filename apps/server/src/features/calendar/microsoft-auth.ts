@@ -1,3 +1,4 @@
+import { boundCalendarFetch, CalendarAddressRefused } from './calendar-fetch.ts';
 import { CalendarReadError } from './calendar-reader.ts';
 
 /**
@@ -74,7 +75,7 @@ export function microsoftAuthUrl(options: {
 }
 
 async function tokenRequest(app: MicrosoftApp, grant: Record<string, string>): Promise<MicrosoftTokens> {
-  const response = await app.fetch(`${authority(app.authority)}/oauth2/v2.0/token`, {
+  const response = await boundCalendarFetch(app.fetch)(`${authority(app.authority)}/oauth2/v2.0/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams({
@@ -84,7 +85,11 @@ async function tokenRequest(app: MicrosoftApp, grant: Record<string, string>): P
       ...grant,
     }).toString(),
   });
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const body = (await response.json().catch((error: unknown) => {
+    // An answer past the byte limit is said as such, not as a refused sign-in.
+    if (error instanceof CalendarAddressRefused) throw error;
+    return {};
+  })) as Record<string, unknown>;
   if (!response.ok || typeof body.access_token !== 'string') {
     // Only Microsoft's error code: its description may quote the request, and nothing secret is logged.
     const code = typeof body.error === 'string' ? body.error : `status ${response.status}`;
@@ -133,6 +138,8 @@ export function graphSession(app: MicrosoftApp, tokens: MicrosoftTokens) {
   let refreshed: MicrosoftTokens | null = null;
   let requests = 0;
   const root = graphRoot(app);
+  // Every answer from Graph is read through the bounded calendar fetch (issue 38): bytes, time, redirects.
+  const fetch = boundCalendarFetch(app.fetch);
 
   async function refresh() {
     if (!current.refreshToken)
@@ -149,7 +156,7 @@ export function graphSession(app: MicrosoftApp, tokens: MicrosoftTokens) {
 
   const send = (url: string, method: string, body: unknown) => {
     requests += 1;
-    return app.fetch(url, {
+    return fetch(url, {
       method,
       headers: {
         authorization: `Bearer ${current.accessToken}`,

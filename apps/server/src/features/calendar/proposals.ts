@@ -1,4 +1,9 @@
-import { type CalendarDay, type CreateOpeningBody, calendarMessages as m } from '@waitlist/contract';
+import {
+  type CalendarDay,
+  type CreateOpeningBody,
+  calendarMessages as m,
+  UNNAMED_SERVICE,
+} from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -27,15 +32,46 @@ export interface ProposalDeps {
   onOutboxWrite?: () => void;
 }
 
-/** The opening a proposal becomes: its time and length, and the service, staff and price its rules found. */
+/**
+ * The opening a proposal becomes: its time and length, and the service, staff and price its rules found. It
+ * names the owner's own service, else a neutral word, never the event's title: whoever can put an event in
+ * the owner's calendar chose that title, and the opening's service is what the customers' texts say (issue
+ * 38). The owner still reads the title on the proposal.
+ */
 const openingOf = (proposal: ProposalRow): CreateOpeningBody => ({
   startsAt: proposal.startsAt.toISOString(),
   durationMinutes: proposal.durationMinutes,
-  ...(proposal.serviceId ? { serviceId: proposal.serviceId } : { service: proposal.title.slice(0, 200) }),
+  ...(proposal.serviceId ? { serviceId: proposal.serviceId } : { service: UNNAMED_SERVICE }),
   staffId: proposal.staffId,
   priceCents: proposal.priceCents,
   mode: 'auto',
 });
+
+/**
+ * Opens the proposal's slot. A service or staff member its rules named that the owner has deleted since is
+ * left out (the slot opens for any service, or anyone), rather than the slot refused. openSlotIn refuses
+ * those before it writes anything, so trying again in the same transaction is safe.
+ */
+async function openProposal(
+  deps: ProposalDeps,
+  tx: Executor,
+  userId: string,
+  proposal: ProposalRow,
+  now: Date,
+) {
+  let input = openingOf(proposal);
+  for (;;) {
+    try {
+      return await deps.openSlotIn(tx, userId, input, now);
+    } catch (error) {
+      const fields = error instanceof BadRequest ? (error.errors ?? {}) : {};
+      if (input.serviceId && fields.serviceId)
+        input = { ...input, serviceId: null, service: UNNAMED_SERVICE };
+      else if (input.staffId && fields.staffId) input = { ...input, staffId: null };
+      else throw error;
+    }
+  }
+}
 
 /**
  * The cancellations a calendar proposed (issue 29): the owner opens one with a tap or dismisses it; in
@@ -70,7 +106,7 @@ export function createProposals(deps: ProposalDeps) {
       const now = clock.now();
       const dto = await decide(user, id, async (tx, proposal) => {
         if (proposal.startsAt <= now) throw new BadRequest(m.proposalStarted);
-        const openingId = await deps.openSlotIn(tx, user.id, openingOf(proposal), now);
+        const openingId = await openProposal(deps, tx, user.id, proposal, now);
         return repo.setProposal(tx, proposal.id, { status: 'opened', openingId, updatedAt: now });
       });
       deps.onOutboxWrite?.();
@@ -101,7 +137,7 @@ export function createProposals(deps: ProposalDeps) {
           }
           try {
             const openingId = await tx.transaction((savepoint) =>
-              deps.openSlotIn(savepoint, proposal.userId, openingOf(proposal), now),
+              openProposal(deps, savepoint, proposal.userId, proposal, now),
             );
             await repo.setProposal(tx, proposal.id, { status: 'opened', openingId, updatedAt: now });
             opened += 1;

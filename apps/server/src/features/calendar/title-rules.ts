@@ -28,6 +28,11 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id a rule may set: rules are checked against the owner's catalogue when saved (issue 38), but one saved
+ * before that check may name anything, and a proposal only ever stores an id's shape. */
+const idOf = (id: string | null | undefined) => (id != null && UUID.test(id) ? id : undefined);
+
 /** The fields the matching rules set, or null when no rule matches the title. */
 export function matchTitle(title: string, rules: readonly TitleRule[]): TitleMatch | null {
   const folded = foldText(title);
@@ -36,8 +41,8 @@ export function matchTitle(title: string, rules: readonly TitleRule[]): TitleMat
     const needle = foldText(rule.contains);
     if (needle === '' || !folded.includes(needle)) return;
     match.matchedRules.push(index);
-    if (match.serviceId === undefined && rule.serviceId != null) match.serviceId = rule.serviceId;
-    if (match.staffId === undefined && rule.staffId != null) match.staffId = rule.staffId;
+    match.serviceId ??= idOf(rule.serviceId);
+    match.staffId ??= idOf(rule.staffId);
     if (match.priceCents === undefined && rule.priceCents != null) match.priceCents = rule.priceCents;
   });
   return match.matchedRules.length > 0 ? match : null;

@@ -4,6 +4,7 @@ import {
   type Locale,
   pushMessages,
   renderTemplate,
+  UNNAMED_SERVICE,
 } from '@waitlist/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CustomerRow, UserRow } from '../../db/rows.ts';
@@ -84,7 +85,8 @@ async function offerTo(context: WaveContext, due: CustomerRow[]): Promise<number
       renderTemplate(templates.cancellation_alert.body, {
         name: firstName(customer.name),
         business: businessNameIn(owner.businessName, language),
-        time: `${time} (${opening.service})`,
+        // The owner's service ("3:00 PM (Cut)"); the neutral word of a calendar slot no rule named is left out.
+        time: opening.service && opening.service !== UNNAMED_SERVICE ? `${time} (${opening.service})` : time,
       }),
     );
   }

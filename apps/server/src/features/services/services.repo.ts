@@ -32,6 +32,15 @@ export function listServices(executor: Executor, userId: string) {
     .orderBy(asc(sql`lower(${services.name})`));
 }
 
+/** How many services the business has (the limit is decided under the owner's row lock). */
+export async function countServices(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(services)
+    .where(eq(services.userId, userId));
+  return row?.count ?? 0;
+}
+
 export async function findService(executor: Executor, userId: string, id: string) {
   const [row] = await executor
     .select()
@@ -85,6 +94,14 @@ export function listStaff(executor: Executor, userId: string) {
     .from(staffMembers)
     .where(eq(staffMembers.userId, userId))
     .orderBy(asc(sql`lower(${staffMembers.name})`));
+}
+
+export async function countStaff(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(staffMembers)
+    .where(eq(staffMembers.userId, userId));
+  return row?.count ?? 0;
 }
 
 export async function findStaff(executor: Executor, userId: string, id: string) {

@@ -1,5 +1,7 @@
 import {
   authMessages,
+  MAX_SERVICES,
+  MAX_STAFF,
   type OfferSettings,
   offerMessages,
   type ServiceBody,
@@ -9,7 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import * as repo from './services.repo.ts';
 
 /** What services, staff and the offer rules need from other features, wired in composition.ts (decision 0008). */
@@ -48,8 +50,9 @@ async function withUniqueName<T>(write: () => Promise<T>, taken: () => Conflict)
 
 /**
  * A business's services (name, length, price), its staff and its offer rules (quiet hours, the daily cap),
- * issue 26. Names are unique per business in any case. Writes lock the owner's row and refuse while the
- * account is read-only, as the waitlist's do.
+ * issue 26. Names are unique per business in any case; a business has at most MAX_SERVICES services and
+ * MAX_STAFF staff members (issue 38). Writes lock the owner's row and refuse while the account is read-only,
+ * as the waitlist's do.
  */
 export function createServicesService(deps: ServicesDeps) {
   const { db, clock, users, readOnlyReason } = deps;
@@ -92,6 +95,9 @@ function serviceEdits(asWritableOwner: AsWritableOwner, db: Database) {
         () =>
           asWritableOwner(user.id, async (tx) => {
             if (await repo.findServiceByName(tx, user.id, values.name)) throw serviceNameTaken(values.name);
+            // Counted under the owner's row lock: a burst of creates cannot pass the limit together.
+            if ((await repo.countServices(tx, user.id)) >= MAX_SERVICES)
+              throw new BadRequest(offerMessages.tooManyServices);
             return repo.serviceDto(await repo.insertService(tx, { userId: user.id, ...values }));
           }),
         () => serviceNameTaken(values.name),
@@ -129,6 +135,8 @@ function staffEdits(asWritableOwner: AsWritableOwner, db: Database) {
         () =>
           asWritableOwner(user.id, async (tx) => {
             if (await repo.findStaffByName(tx, user.id, name)) throw staffNameTaken(name);
+            if ((await repo.countStaff(tx, user.id)) >= MAX_STAFF)
+              throw new BadRequest(offerMessages.tooManyStaff);
             return repo.staffDto(await repo.insertStaff(tx, { userId: user.id, name }));
           }),
         () => staffNameTaken(name),

@@ -20,6 +20,9 @@ export const makeConnection = (overrides: Partial<CalendarConnection> = {}): Cal
   status: 'ok',
   lastSyncedAt: new Date(Date.now() - 2 * 60_000).toISOString(),
   lastError: null,
+  failures: 0,
+  nextSyncAt: new Date(Date.now() + 45_000).toISOString(),
+  skipped: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

@@ -6,6 +6,7 @@ import type {
   calendarConnectionResponse,
   calendarConnectionsResponse,
   calendarDayResponse,
+  calendarPendingConnectionResponse,
   calendarProposalResponse,
   calendarProposalsResponse,
 } from '@waitlist/contract';
@@ -54,6 +55,44 @@ export async function oauthStartUrl(kind: 'google' | 'microsoft') {
   return answer.url;
 }
 
+/**
+ * GET /calendar/oauth/pending/:id (issue 38): the account Google or Microsoft signed in, waiting for the owner's
+ * yes before it is connected. Read once: an answer does not change until the owner confirms or cancels it.
+ */
+export const pendingConnectionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['calendar', 'pending', id] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<z.output<typeof calendarPendingConnectionResponse>>(
+          `/calendar/oauth/pending/${encodeURIComponent(id)}`,
+          { defaultMessage: 'Could not load the calendar waiting to be connected', signal },
+        )
+      ).data,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+export const usePendingConnection = (id: string) => useQuery(pendingConnectionQueryOptions(id));
+
+/** POST /calendar/oauth/pending/:id/confirm: the owner's yes connects it. */
+export function confirmPendingConnection(id: string) {
+  return apiRequest<ConnectionAnswer>(`/calendar/oauth/pending/${encodeURIComponent(id)}/confirm`, {
+    method: 'POST',
+    defaultMessage: 'Could not connect that calendar',
+  });
+}
+
+/** DELETE /calendar/oauth/pending/:id: the owner's no forgets it. */
+export function cancelPendingConnection(id: string) {
+  return apiRequest<{ success: true; message?: string }>(
+    `/calendar/oauth/pending/${encodeURIComponent(id)}`,
+    {
+      method: 'DELETE',
+      defaultMessage: 'Could not cancel connecting that calendar',
+    },
+  );
+}
+
 /** PATCH /calendar/connections/:id */
 export function saveCalendarSettings({ id, body }: { id: string; body: CalendarSettingsBody }) {
   return apiRequest<ConnectionAnswer>(`/calendar/connections/${encodeURIComponent(id)}`, {
@@ -97,6 +136,8 @@ export const useConnectCalendar = () => useConnectionMutation(connectCalendar);
 export const useSaveCalendarSettings = () => useConnectionMutation(saveCalendarSettings);
 export const useDisconnectCalendar = () => useConnectionMutation(disconnectCalendar);
 export const useSyncCalendar = () => useConnectionMutation(syncCalendar);
+export const useConfirmPendingConnection = () => useConnectionMutation(confirmPendingConnection);
+export const useCancelPendingConnection = () => useConnectionMutation(cancelPendingConnection);
 
 /** GET /calendar/proposals: cancellations waiting for the owner (proposed) or about to open (scheduled). */
 export const proposalsQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { calendarMessages } from '@waitlist/contract';
+import { calendarMessages, calendarSkipMessages } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
 import { billingApi } from '../../../test/billing-fixtures.ts';
 import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
@@ -161,6 +161,33 @@ describe('the Calendar tab: a connected calendar (issue 29)', () => {
     const feed = screen.getByRole('listitem', { name: 'Feed' });
     expect(within(feed).getByText('Read-only: book by hand')).toBeInTheDocument();
     expect(within(feed).queryByText(/Its changes arrive at once/)).not.toBeInTheDocument();
+  });
+
+  it('names the events a read left out and why, and says a failing calendar is read less often (issue 38)', async () => {
+    const skippedMessage = calendarSkipMessages['repeats-too-often']('Tick');
+    await openCalendarTab({
+      'GET /calendar/connections': connectionsAnswer([
+        makeConnection({
+          name: 'Feed',
+          skipped: [{ title: 'Tick', reason: 'repeats-too-often', message: skippedMessage }],
+        }),
+        makeConnection({
+          name: 'Flaky',
+          status: 'error',
+          lastError: calendarMessages.unreachable,
+          failures: 3,
+          nextSyncAt: '2026-12-07T15:45:00.000Z',
+        }),
+      ]),
+    });
+    const feed = await screen.findByRole('listitem', { name: 'Feed' });
+    expect(within(feed).getByText('Some events are not watched')).toBeInTheDocument();
+    expect(within(feed).getByText(skippedMessage)).toBeInTheDocument();
+    const flaky = screen.getByRole('listitem', { name: 'Flaky' });
+    expect(within(flaky).getByRole('alert')).toHaveTextContent(
+      /It failed 3 times in a row, so it is read less often/,
+    );
+    expect(within(flaky).queryByText('Some events are not watched')).not.toBeInTheDocument();
   });
 
   it('saves the mode with its wait, look-ahead, excluded words and a title rule', async () => {

@@ -7,6 +7,7 @@ import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { useCalendarConnections } from '../api/calendar.ts';
 import { ConnectCalendarForm } from './connect-calendar-form.tsx';
 import { ConnectionCard } from './connection-card.tsx';
+import { PendingConnectionCard } from './pending-connection-card.tsx';
 import './calendar.css';
 
 /**
@@ -15,17 +16,30 @@ import './calendar.css';
  */
 export function CalendarCard() {
   const connections = useCalendarConnections();
-  // Back from Google's consent screen: why it did not connect, when it did not.
-  const [params] = useSearchParams();
+  // Back from Google's consent screen: why it did not connect, when it did not, or the account to confirm
+  // before it is connected (issue 38).
+  const [params, setParams] = useSearchParams();
   const returnedError = params.get('calendarError');
+  const pendingId = params.get('pending');
+  const backToCalendars = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('pending');
+        return next;
+      },
+      { replace: true },
+    );
   const connected = connections.data?.data ?? [];
   // The local calendar is one per business: once connected, it is not offered again.
   const available = (connections.data?.available ?? []).filter(
     (kind) => kind !== 'local' || !connected.some((connection) => connection.kind === 'local'),
   );
-  const connectForm = connections.data ? (
-    <ConnectCalendarForm available={available} another={connected.length > 0} />
-  ) : null;
+  // While an account waits for the owner's yes, it is the one thing to answer: no other connect form.
+  const connectForm =
+    connections.data && !pendingId ? (
+      <ConnectCalendarForm available={available} another={connected.length > 0} />
+    ) : null;
   return (
     <section className="stack calendar-card" aria-labelledby="calendar-card-title">
       <Card>
@@ -39,6 +53,7 @@ export function CalendarCard() {
           </p>
         </header>
         {returnedError ? <Alert reveal>{returnedError.slice(0, 300)}</Alert> : null}
+        {pendingId ? <PendingConnectionCard key={pendingId} id={pendingId} onDone={backToCalendars} /> : null}
         {connections.isPending ? <Skeleton lines={4} label="Loading your calendars" /> : null}
         {connections.isError ? (
           <div className="stack">
@@ -58,7 +73,7 @@ export function CalendarCard() {
               <ConnectionCard key={connection.id} connection={connection} />
             ))}
           </ul>
-          {available.length > 0 ? <Card>{connectForm}</Card> : null}
+          {available.length > 0 && connectForm ? <Card>{connectForm}</Card> : null}
         </>
       ) : null}
     </section>

@@ -26,6 +26,10 @@ import { useDisconnectCalendar, useSaveCalendarSettings, useSyncCalendar } from 
 import { checkedAgo } from './checked-ago.ts';
 import { type SettingsFormValues, settingsForm, settingsValues, toSettingsBody } from './settings-form.ts';
 
+/** "3:45 PM": when the next read is, in the owner's own clock. */
+const clockTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
 function SettingsForm({ connection }: { connection: CalendarConnection }) {
   const toast = useToast();
   const save = useSaveCalendarSettings();
@@ -44,7 +48,7 @@ function SettingsForm({ connection }: { connection: CalendarConnection }) {
     } catch (error) {
       const fields = ['mode', 'horizonDays', 'graceMinutes', 'exclude'] as Path<SettingsFormValues>[];
       rules.fields.forEach((_, index) => {
-        fields.push(`rules.${index}.contains`);
+        fields.push(`rules.${index}.contains`, `rules.${index}.serviceId`, `rules.${index}.staffId`);
       });
       applyServerFieldErrors(error, form.setError, fields);
       setFormError(screenErrorMessage(error, 'Could not save the calendar settings.'));
@@ -173,7 +177,21 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
           )}
         </header>
         {connection.status === 'error' ? (
-          <Alert>{connection.lastError ?? calendarMessages.unreachable}</Alert>
+          <Alert>
+            {connection.lastError ?? calendarMessages.unreachable}
+            {connection.failures > 1 ? (
+              <> {calendarMessages.backingOff(connection.failures, clockTime(connection.nextSyncAt))}</>
+            ) : null}
+          </Alert>
+        ) : null}
+        {connection.skipped.length > 0 ? (
+          <Alert tone="info" title="Some events are not watched">
+            <ul className="calendar-connection__skipped">
+              {[...new Set(connection.skipped.map((event) => event.message))].map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </Alert>
         ) : null}
         {connection.writesBookings ? null : (
           <Alert tone="info" title="Read-only: book by hand">
