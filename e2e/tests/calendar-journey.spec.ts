@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { calendarKindLabels, calendarMessages } from '../../packages/contract/src/calendar.messages.ts';
+import { UNNAMED_SERVICE } from '../../packages/contract/src/offers.messages.ts';
 import { journeyZone, newOwner, onboardedOwner, signIn, snap, verifiedTextNumber } from '../support/app.ts';
 
 /**
@@ -179,32 +180,36 @@ test('a cancelled appointment in the connected calendar becomes one tap that tex
   await expect(cards).toHaveCount(0);
   expect(await waitingProposals()).toEqual([]);
 
-  // The opening, on the Openings page, with the event's title as its service.
+  // The opening, on the Openings page: no rule named a service, so it is the neutral word, never the event's
+  // title (issue 38: whoever can put an event in the calendar would write the customers' text).
   await page.goto('/openings');
   const opening = page.getByRole('region', { name: 'Recent openings' }).getByRole('listitem', {
-    name: new RegExp(`^${TITLE}, .*3:00 pm`),
+    name: new RegExp(`^${UNNAMED_SERVICE}, .*3:00 pm`),
   });
   await expect(opening).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'Cancellations from your calendar' })).toHaveCount(0);
   const listed = await request.get('/api/v1/openings', { headers });
   const openings = (await listed.json()).data as { id: string; service: string }[];
-  expect(openings.map((one) => [one.id, one.service])).toEqual([[proposal.openingId, TITLE]]);
+  expect(openings.map((one) => [one.id, one.service])).toEqual([[proposal.openingId, UNNAMED_SERVICE]]);
 
   // Both customers are texted the slot.
   for (const phone of [PRIYA, MARCO]) {
     await expect
       .poll(async () => (await textsTo(request, phone)).join('\n'), { timeout: 15_000 })
       .toMatch(/a spot just opened at Bella Salon: .+ at 3:00 PM/);
+    expect((await textsTo(request, phone)).join('\n')).not.toContain(TITLE);
   }
 
   // The Day page shows it at 3:00 pm tomorrow; a week on a desktop.
   await page.goto(`/day?date=${tomorrow.date}`);
   const block = page.getByTestId('day-opening');
   await expect(block).toHaveCount(1);
-  await expect(block).toContainText(TITLE);
+  await expect(block).toContainText(UNNAMED_SERVICE);
   // Half an hour is one line on a phone: the start and the state shown, the whole slot in its title.
-  await expect(block).toHaveAttribute('title', `${TITLE}, 3:00 pm–3:30 pm, Open`);
-  await expect(block).toHaveText(new RegExp(`^${TITLE}\\s+3:00 pm · Open$`), { useInnerText: true });
+  await expect(block).toHaveAttribute('title', `${UNNAMED_SERVICE}, 3:00 pm–3:30 pm, Open`);
+  await expect(block).toHaveText(new RegExp(`^${UNNAMED_SERVICE}\\s+3:00 pm · Open$`), {
+    useInnerText: true,
+  });
   await expect(page.getByTestId('day-event')).toHaveCount(0);
   await expectNoSideways(page);
   await snap(page, 'calendar-day-390');

@@ -8,7 +8,8 @@ import { calendarConnections } from '../../db/schema.ts';
 import { createManualClock } from '../../lib/clock.ts';
 import { redactUrl } from '../../lib/logger.ts';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fake-google.ts';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
+import { burst, statusCounts } from '../../test/race.ts';
+import { auth, createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
 import { call, owner } from '../waitlist/waitlist.test-helpers.ts';
 import {
   callbackOf,
@@ -146,6 +147,27 @@ describe('the owner confirms the account before it is connected (issue 38)', () 
     expect((await call(t, o.token, 'POST', `/calendar/oauth/pending/${pendingId}/confirm`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('a burst of callbacks with one state holds one account, and a burst of confirms connects it once (race harness)', async () => {
+    const o = await owner(t);
+    const { state, cookie } = await startConsent(t, o.token, 'google');
+    const code = fake.authorize(CALLBACK);
+    const landed = await Promise.all(
+      Array.from({ length: 5 }, () => returnFromConsent(t, 'google', code, state, cookie)),
+    );
+    const pending = landed.map(pendingIdOf).filter(Boolean);
+    expect(pending).toHaveLength(1);
+    expect(landed.filter((answer) => !pendingIdOf(answer)).map((answer) => answer.headers.location)).toEqual(
+      Array(4).fill(refusedWith(m.oauthExpired)),
+    );
+    const confirms = await burst(t.app, 5, () => ({
+      method: 'POST',
+      url: `/api/v1/calendar/oauth/pending/${pending[0]}/confirm`,
+      headers: auth(o.token),
+    }));
+    expect(statusCounts(confirms)).toEqual({ 200: 1, 404: 4 });
+    expect(await rowsOf(o.id)).toMatchObject([{ status: 'ok' }]);
   });
 
   it('another owner can neither see, confirm nor cancel it; its owner cancels it and the grant is revoked', async () => {

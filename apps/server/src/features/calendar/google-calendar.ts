@@ -212,12 +212,18 @@ export async function listGoogleCalendars(app: GoogleApp, tokens: GoogleTokens) 
 
 type EventsPage = calendar_v3.Schema$Events;
 
+/** At most this many pages of 250 events (25,000) are followed: a calendar that keeps paging is not read. */
+const MAX_PAGES = 100;
+
 /** Every page of one events.list query; the sync token comes on the last page. */
 async function allPages(google: ReturnType<typeof session>, params: calendar_v3.Params$Resource$Events$List) {
   const items: calendar_v3.Schema$Event[] = [];
   let page: EventsPage;
   let pageToken: string | undefined;
+  let pages = 0;
   do {
+    pages += 1;
+    if (pages > MAX_PAGES) throw new CalendarReadError('Google kept paging', 'unreadable');
     const query = { ...params, ...(pageToken ? { pageToken } : {}) };
     page = (await google.call(() => google.api.events.list(query))).data;
     items.push(...(page.items ?? []));
