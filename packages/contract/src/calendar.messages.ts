@@ -118,7 +118,7 @@ export const calendarMessages = {
     'Reading this calendar took too long, so it was stopped. Check the calendar for events with unusual repeat rules.',
   /** After failures in a row the calendar is read less often (issue 38). */
   backingOff: (failures: number, time: string) =>
-    `It failed ${failures} times in a row, so it is read less often: next try at ${time} (or tap Check now).`,
+    `It failed ${failures} times in a row, so it is read less often: next try at ${time} (or use Check now).`,
   /** One answer of the calendar was larger than we read (issue 38). */
   answerTooLarge: `That calendar answered with more than ${MAX_CALENDAR_ANSWER_MB} MB at once, more than we read. Check that the address is your calendar’s own, or connect a smaller calendar.`,
   /** The calendar sent us on to another server, where the password would have gone (issue 38). */

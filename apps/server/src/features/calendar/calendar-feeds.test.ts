@@ -4,6 +4,7 @@ import { MAX_CALENDAR_CONNECTIONS, calendarMessages as m } from '@waitlist/contr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { icsFeed } from './ics-feed.test-helpers.ts';
 
 /**
  * Issue 29: the local calendar (the embedded default, served as CalDAV at /dev/calendar) end to end; an ICS
@@ -17,24 +18,7 @@ let feedUrl: string;
 let feedBody = '';
 let feedRequests: { ifNoneMatch: string | undefined }[] = [];
 
-const stamp = (instant: Date) => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
-const vcalendar = (...events: { uid: string; title: string; start: Date }[]) =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//booking tool//EN',
-    ...events.flatMap((event) => [
-      'BEGIN:VEVENT',
-      `UID:${event.uid}`,
-      `DTSTAMP:${stamp(event.start)}`,
-      `DTSTART:${stamp(event.start)}`,
-      'DURATION:PT30M',
-      `SUMMARY:${event.title}`,
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+const vcalendar = icsFeed;
 
 beforeAll(async () => {
   // A booking tool publishing an ICS feed, with an ETag so an unchanged feed answers 304.

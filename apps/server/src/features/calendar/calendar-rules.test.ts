@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarConnections, messages } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addCustomer, call, owner } from '../waitlist/waitlist.test-helpers.ts';
+import { icsFeed } from './ics-feed.test-helpers.ts';
 
 /**
  * Issue 38, what an owner's calendar and its rules may put in front of customers: a rule names only the
@@ -19,24 +20,8 @@ let base: string;
 /** Each feed's events, by its path. */
 const feeds = new Map<string, Map<string, { title: string; start: Date }>>();
 
-const stamp = (instant: Date) => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
 const vcalendar = (events: Map<string, { title: string; start: Date }>) =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//booking tool//EN',
-    ...[...events].flatMap(([uid, event]) => [
-      'BEGIN:VEVENT',
-      `UID:${uid}`,
-      `DTSTAMP:${stamp(event.start)}`,
-      `DTSTART:${stamp(event.start)}`,
-      'DURATION:PT30M',
-      `SUMMARY:${event.title}`,
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  icsFeed(...[...events].map(([uid, event]) => ({ uid, ...event })));
 
 beforeAll(async () => {
   server = createServer((request, response) => {

@@ -181,13 +181,14 @@ describe('the Calendar tab: a connected calendar (issue 29)', () => {
       ]),
     });
     const feed = await screen.findByRole('listitem', { name: 'Feed' });
-    expect(within(feed).getByText('Some events are not watched')).toBeInTheDocument();
+    expect(within(feed).getByText('Not everything in this calendar is watched')).toBeInTheDocument();
     expect(within(feed).getByText(skippedMessage)).toBeInTheDocument();
     const flaky = screen.getByRole('listitem', { name: 'Flaky' });
     expect(within(flaky).getByRole('alert')).toHaveTextContent(
       /It failed 3 times in a row, so it is read less often/,
     );
-    expect(within(flaky).queryByText('Some events are not watched')).not.toBeInTheDocument();
+    expect(within(flaky).getByText(/^Next try at .+; Check now reads it at once\.$/)).toBeInTheDocument();
+    expect(within(flaky).queryByText('Not everything in this calendar is watched')).not.toBeInTheDocument();
   });
 
   it('saves the mode with its wait, look-ahead, excluded words and a title rule', async () => {

@@ -178,14 +178,14 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
         </header>
         {connection.status === 'error' ? (
           <Alert>
-            {connection.lastError ?? calendarMessages.unreachable}
+            <p>{connection.lastError ?? calendarMessages.unreachable}</p>
             {connection.failures > 1 ? (
-              <> {calendarMessages.backingOff(connection.failures, clockTime(connection.nextSyncAt))}</>
+              <p>{calendarMessages.backingOff(connection.failures, clockTime(connection.nextSyncAt))}</p>
             ) : null}
           </Alert>
         ) : null}
         {connection.skipped.length > 0 ? (
-          <Alert tone="info" title="Some events are not watched">
+          <Alert tone="info" title="Not everything in this calendar is watched">
             <ul className="calendar-connection__skipped">
               {[...new Set(connection.skipped.map((event) => event.message))].map((message) => (
                 <li key={message}>{message}</li>
@@ -216,9 +216,11 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
                 .{' '}
               </>
             ) : null}
-            {connection.liveUpdates
-              ? 'Its changes arrive at once (and it is read every minute in case one is missed).'
-              : 'It is read every minute; Check now reads it at once.'}
+            {connection.failures > 1
+              ? `Next try at ${clockTime(connection.nextSyncAt)}; Check now reads it at once.`
+              : connection.liveUpdates
+                ? 'Its changes arrive at once (and it is read every minute in case one is missed).'
+                : 'It is read every minute; Check now reads it at once.'}
           </p>
           <div className="calendar-connection__actions">
             <Button variant="secondary" busy={sync.isPending} onClick={checkNow}>
