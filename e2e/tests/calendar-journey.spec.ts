@@ -172,8 +172,12 @@ test('a cancelled appointment in the connected calendar becomes one tap that tex
     ).map((waiting) => waiting.id);
   const [proposalId] = await waitingProposals();
   expect(proposalId).toBeTruthy();
-  const opened = page.waitForResponse((response) => response.url().endsWith(`/proposals/${proposalId}/open`));
+  // "Text the waitlist" first shows who gets the text (issue 39), as a slot typed by hand; nothing is sent yet.
   await card.getByRole('button', { name: 'Text the waitlist' }).click();
+  await expect(card.getByTestId('preview-headline')).toBeVisible();
+  expect(await waitingProposals()).toEqual([proposalId]);
+  const opened = page.waitForResponse((response) => response.url().endsWith(`/proposals/${proposalId}/open`));
+  await card.getByRole('button', { name: 'Send cancellation alert' }).click();
   const proposal = (await (await opened).json()).data as { status: string; openingId: string | null };
   expect(proposal.status).toBe('opened');
   await expect(page.getByRole('status').filter({ hasText: calendarMessages.proposalOpened })).toBeVisible();

@@ -60,15 +60,15 @@ test('a customer joins in Spanish and gets the slot in Spanish; an English one i
   await expect(page.getByRole('status')).toContainText('Revisa tus mensajes: responde SÍ');
   await snap(page, 'join-spanish-done-390');
 
-  await expect.poll(() => lastTextTo(request, LUCIA)).toMatch(/Responde SÍ para unirte a la lista de espera/);
+  await expect.poll(() => lastTextTo(request, LUCIA)).toMatch(/Responde SI para unirte a la lista de espera/);
   await replyFromPhone(request, businessNumber, LUCIA, 'SÍ');
-  await expect.poll(() => lastTextTo(request, LUCIA)).toMatch(/¡Ya estás en la lista de espera!/);
+  await expect.poll(() => lastTextTo(request, LUCIA)).toMatch(/¡Listo! Ya te agregamos a la lista de espera/);
 
   await openSlotTomorrow(request, headers, { service: 'Haircut', priceCents: 6500 });
   await expect
     .poll(() => lastTextTo(request, LUCIA))
     .toMatch(
-      /^Hola Lucía, se liberó una cita en Bella Salon: .+ a las 3:00 p\.m\. \(Haircut\)\. Responde SÍ/,
+      /^Hola Lucía, cita libre en Bella Salon: .+ a las 3:00 p\.m\. \(Haircut\)\. Es para quien responda SI primero/,
     );
   await expect
     .poll(() => lastTextTo(request, BEN))

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setPlanCatalogue } from '@waitlist/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { composeServices, type Services } from './composition.ts';
@@ -144,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // request's path (issue 16).
   const logs = options.logger === undefined ? logDestination() : undefined;
   const app = createFastify(options, logs);
+  // Every limit and refusal reads the operator's plan catalogue (PLANS_JSON; issue 39).
+  setPlanCatalogue(config.plans);
   const services = await composeServices({
     options,
     clock,

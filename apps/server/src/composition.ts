@@ -50,7 +50,6 @@ import {
   businessNumbers,
   calendarBookingOf,
   calendarBookingWishes,
-  calendarOpenings,
   conversationCustomers,
   dashboardSources,
   entryCatalog,
@@ -60,6 +59,7 @@ import {
   openingCustomers,
   openingReplies,
   owners,
+  proposalReads,
   pushUsers,
   summaryUsers,
   textingCustomers,
@@ -147,11 +147,7 @@ function createCalendars(
     openSlotIn: texting.openingsService.openIn,
     notifyOwner,
   });
-  const proposals = createProposals({
-    ...context,
-    openSlotIn: texting.openingsService.openIn,
-    openingsBetween: calendarOpenings,
-  });
+  const proposals = createProposals({ ...context, ...proposalReads, openings: texting.openingsService });
   const bookings = createBookings({
     ...context,
     sealKey,

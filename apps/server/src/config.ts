@@ -1,3 +1,4 @@
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue, parsePlanCatalogue } from '@waitlist/contract';
 import { type Env, envSchema, isLoopbackHost } from './config/env.ts';
 import {
   type BillingConfig,
@@ -72,6 +73,18 @@ export interface Config {
   serveWeb: boolean;
   /** START_CHECKS_MS: `npm start`'s checks before this process, logged with the start-up phases. */
   startChecksMs: number | undefined;
+  /** PLANS_JSON over the SPEC's plans: names, waitlist size, alerts a day, texts included (issue 39). */
+  plans: PlanCatalogue;
+  /** SMS_SEGMENT_PRICE: what one text segment costs, shown beside each template's segments (issue 39). */
+  smsSegmentPrice: { amount: number; currency: 'USD' };
+}
+
+/** PLANS_JSON parsed over the defaults; a bad value stops start-up with one line naming it. */
+function plansOf(json: string | undefined): PlanCatalogue {
+  if (!json) return DEFAULT_PLAN_CATALOGUE;
+  const parsed = parsePlanCatalogue(json);
+  if ('problem' in parsed) throw new ConfigError(`Invalid configuration: PLANS_JSON ${parsed.problem}`);
+  return parsed.catalogue;
 }
 
 /** CALENDAR_PUSH_URL, else PUBLIC_URL when it is https (Google and Microsoft push to HTTPS only). */
@@ -157,6 +170,8 @@ export function loadConfig(
     webDistDir: undefined,
     serveWeb: env.SERVE_WEB === 'true',
     startChecksMs: env.START_CHECKS_MS,
+    plans: plansOf(env.PLANS_JSON),
+    smsSegmentPrice: { amount: env.SMS_SEGMENT_PRICE, currency: 'USD' },
     ...overrides,
   };
 }

@@ -139,8 +139,11 @@ export const joinOwners = {
   lockUser: authRepo.lockUser,
 };
 
-/** The openings as connected calendars read them (issue 29): a span of days, and one claimed opening. */
-export const calendarOpenings = openingsCalendarView.openingsBetween;
+/**
+ * The openings as connected calendars read them (issue 29): a span of days (with the staff, for a proposal's
+ * stylist, issue 39), and one claimed opening.
+ */
+export const proposalReads = { openingsBetween: openingsCalendarView.openingsBetween, catalog: entryCatalog };
 export const calendarBookingOf = openingsCalendarView.bookingOf;
 /** What openings record when a slot is claimed or released: the calendar bookings wanted (issue 29). */
 export const calendarBookingWishes = {

@@ -98,7 +98,8 @@ export const earningsPeriodSchema = z.object({
   textsSent: z.number().int(),
   /** Of those, confirmed delivered. */
   textsDelivered: z.number().int(),
-  /** Cancellation alerts texted in the range, by the language of the customer who got each (issue 28). */
+  /** Texts offering a slot sent in the range, by the language of the customer who got each (issue 28); the web
+   * calls them texts, keeping "alerts" for the openings the daily cap counts (issue 39). */
   alertsByLanguage: z.object({ en: z.number().int(), es: z.number().int() }),
   /** Whether any customer on the waitlist (not removed) reads Spanish: the dashboard then counts alerts per language. */
   hasSpanishCustomers: z.boolean(),

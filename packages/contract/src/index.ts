@@ -18,6 +18,7 @@ export * from './offers.schemas.ts';
 export * from './openings.schemas.ts';
 export * from './pages.ts';
 export * from './phone.ts';
+export * from './plan-catalogue.ts';
 export * from './push.ts';
 export * from './sms-segments.ts';
 export * from './social.constants.ts';

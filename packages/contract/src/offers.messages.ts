@@ -38,6 +38,8 @@ export const offerMessages = {
   /** A CSV row naming a service or staff member the business does not have. */
   unknownService: (name: string) => `Unknown service: ${name}`,
   unknownStaff: (name: string) => `Unknown staff member: ${name}`,
+  /** Issue 39: an unknown name close to one the business has is asked about, never taken silently. */
+  didYouMean: (unknown: string, closest: string) => `${unknown}. Did you mean “${closest}”?`,
   serviceSaved: 'Service saved',
   serviceDeleted: 'Service deleted',
   staffSaved: 'Staff member saved',
@@ -51,6 +53,8 @@ export const offerMessages = {
   serviceOrNameRequired: 'Service is required',
   claimReleased: 'The claim was released; the next customer in line is being offered the slot',
   nothingToRelease: 'This opening has no claim to release',
+  releaseNoteTooLong: (max: number) => `Keep the added line to ${max} characters`,
+  releaseNoteOneLine: 'The added line must be one line of text',
   /** Why an offer was not texted, on the opening page. */
   skipped: {
     quiet_hours: 'not texted: quiet hours',

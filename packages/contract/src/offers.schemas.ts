@@ -90,6 +90,10 @@ export const offerSettingsResponse = z.object({
 export const skipReasons = ['quiet_hours', 'daily_cap'] as const;
 export type SkipReason = (typeof skipReasons)[number];
 
+/** Why a waiting customer is not offered a slot: their service needs longer, another stylist, other times. */
+export const leftOutReasons = ['service', 'staff', 'time_preference'] as const;
+export type LeftOutReason = (typeof leftOutReasons)[number];
+
 /** One customer of the plan an opening would follow (the preview) or follows. */
 export const plannedOfferSchema = z.object({
   customerId: z.string(),
@@ -102,6 +106,8 @@ export const plannedOfferSchema = z.object({
   /** When their text goes out: now, or when quiet hours end; null for a later wave or when skipped. */
   sendAt: z.string().nullable(),
   skipReason: z.enum(skipReasons).nullable(),
+  /** The customer's own time zone, whose quiet hours hold their text ("8:00 am their time"). */
+  timeZone: z.string().optional(),
 });
 export type PlannedOffer = z.infer<typeof plannedOfferSchema>;
 
@@ -120,7 +126,19 @@ export const openingPreviewSchema = z.object({
   expectedFill: z.number(),
   /** When the first text goes out (later than now when quiet hours hold everyone). */
   firstTextAt: z.string().nullable(),
+  /** What the alert offers: the service, who does it and its price (a calendar's slot is checked here too). */
+  slot: z
+    .object({
+      service: z.string(),
+      staffName: z.string().nullable(),
+      priceCents: z.number().int().nullable(),
+    })
+    .optional(),
   offers: z.array(plannedOfferSchema),
+  /** Waiting customers who do not fit the slot, with why (issue 39). */
+  leftOut: z
+    .array(z.object({ customerId: z.string(), name: z.string(), reason: z.enum(leftOutReasons) }))
+    .optional(),
 });
 export type OpeningPreview = z.infer<typeof openingPreviewSchema>;
 export const openingPreviewResponse = z.object({ success: z.literal(true), data: openingPreviewSchema });

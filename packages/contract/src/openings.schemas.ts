@@ -14,10 +14,21 @@ export type OpeningStatus = (typeof openingStatuses)[number];
 /** auto: the offer policy chooses waves, claim window and order (issue 26, the default). */
 export const openingModes = ['auto', 'all', 'waves'] as const;
 export type OpeningMode = (typeof openingModes)[number];
-export const offerStatuses = ['pending', 'held', 'sent', 'won', 'lost', 'skipped', 'declined'] as const;
+/** declined: the winner backed out by text; released: the owner released the winner (issue 39). */
+export const offerStatuses = [
+  'pending',
+  'held',
+  'sent',
+  'won',
+  'lost',
+  'skipped',
+  'declined',
+  'released',
+] as const;
 export const offerOutcomes = [
   'claimed',
   'backed_out',
+  'released',
   'waiting_quiet_hours',
   'not_texted_quiet_hours',
   'not_texted_daily_cap',
@@ -150,10 +161,32 @@ export const openingsListResponse = z.object({
 });
 export const openingResponse = z.object({
   success: z.literal(true),
-  data: openingSchema.extend({ offers: z.array(offerSchema) }),
+  data: openingSchema.extend({
+    offers: z.array(offerSchema),
+    /** The text a release would send the winner, in their language, before the owner's note (issue 39). */
+    releaseText: z.string().nullable(),
+  }),
   message: z.string().optional(),
 });
 export type OpeningDetail = z.infer<typeof openingResponse>['data'];
+
+/** The most the owner may add to the text a released winner gets (issue 39): one short line. */
+export const RELEASE_NOTE_MAX = 160;
+/** POST /openings/:id/release: the owner's optional line, appended to the winner's text. */
+export const releaseClaimBody = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(RELEASE_NOTE_MAX, offerMessages.releaseNoteTooLong(RELEASE_NOTE_MAX))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    .refine((note) => !/[\u0000-\u001f\u007f]/.test(note), offerMessages.releaseNoteOneLine)
+    .optional(),
+});
+export type ReleaseClaimBody = z.infer<typeof releaseClaimBody>;
+
+/** The text a released winner gets: the words in their language, then the owner's line if any. */
+export const withReleaseNote = (text: string, note?: string | null) =>
+  note?.trim() ? `${text}\n${note.trim()}` : text;
 
 export const earningsSchema = z.object({
   revenueRecoveredCents: z.number().int(),

@@ -1,19 +1,23 @@
 import { planLabels } from './messages.ts';
+import { planCatalogue, planLimits } from './plan-catalogue.ts';
 
 /** Waitlist plan rules (issue 5). `null` = unlimited. Keys are users.subscriptionPlan values (+ enterprise). */
 export const WAITLIST_CAPS = { free_trial: 25, starter: 25, growth: 100, enterprise: null } as const;
+/** SPEC defaults, kept for the pages that show them before the configuration loads; rules read the catalogue. */
 /** Cancellation alerts per day, counted in the business's time zone. */
 export const ALERTS_PER_DAY = { free_trial: 1, starter: 1, growth: 2, enterprise: null } as const;
 export type WaitlistPlan = keyof typeof WAITLIST_CAPS;
 
+/** The configured waitlist size of a plan (issue 39: the operator's plan catalogue; SPEC values by default). */
 export function waitlistCap(plan: string): number | null {
-  return plan in WAITLIST_CAPS ? WAITLIST_CAPS[plan as WaitlistPlan] : WAITLIST_CAPS.free_trial;
+  return planLimits(plan).waitlistSize;
 }
+/** The configured cancellation alerts a day of a plan. */
 export function alertsPerDay(plan: string): number | null {
-  return plan in ALERTS_PER_DAY ? ALERTS_PER_DAY[plan as WaitlistPlan] : ALERTS_PER_DAY.free_trial;
+  return planLimits(plan).alertsPerDay;
 }
 export function planLabel(plan: string): string {
-  if (plan === 'enterprise') return 'Enterprise Plan';
+  if (plan in planCatalogue()) return planLimits(plan).name;
   return planLabels[plan as keyof typeof planLabels] ?? plan;
 }
 
@@ -46,20 +50,31 @@ export const templateLabels: Record<MessageTemplateKey, string> = {
   already_filled: 'Already filled',
 };
 
-/** Fills {name} {business} {time}; unknown placeholders are left as typed. */
+/**
+ * Fills {name} {business} {time}; unknown placeholders are left as typed. A value that ends with an
+ * abbreviation's full stop ("a las 2:00 p.m.") takes the place of the template's own full stop after it, so
+ * "{time}. ¡Te esperamos!" reads "p.m. ¡Te esperamos!", never "p.m.. ¡Te…" (issue 39); an ellipsis is kept.
+ */
 export function renderTemplate(
   body: string,
   values: { name?: string; business?: string; time?: string },
 ): string {
-  return body.replace(/\{(name|business|time)\}/g, (match, key: 'name' | 'business' | 'time') =>
-    values[key] === undefined ? match : (values[key] as string),
+  return body.replace(
+    /\{(name|business|time)\}(\.(?!\.))?/g,
+    (match, key: 'name' | 'business' | 'time', stop: string | undefined) => {
+      const value = values[key];
+      if (value === undefined) return match;
+      return stop && value.endsWith('.') ? value : value + (stop ?? '');
+    },
   );
 }
 
 export const waitlistMessages = {
   capReached: (plan: string, cap: number) =>
     `Your ${planLabel(plan)} allows ${cap} customers on the waitlist. Upgrade to ${
-      plan === 'growth' ? 'Enterprise' : 'the Growth Plan (100 customers)'
+      plan === 'growth'
+        ? 'Enterprise'
+        : `the ${planLabel('growth')} (${planLimits('growth').waitlistSize ?? 'unlimited'} customers)`
     } on the Plan tab to add more.`,
   duplicatePhone: (phone: string) => `A customer with the phone number ${phone} is already on your waitlist.`,
   invalidPhone: 'Please enter a valid phone number (for example (555) 123-4567 or +44 20 7946 0958)',

@@ -181,6 +181,10 @@ export const importRowSchema = z.object({
   /** E.164 when valid, otherwise as typed. */
   phone: z.string(),
   error: z.string().nullable(),
+  /** Issue 39: what the row got: the business's service and staff member by their own names, the language. */
+  service: z.string().nullable().optional(),
+  staff: z.string().nullable().optional(),
+  language: z.enum(['en', 'es']).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 export const importPreviewResponse = z.object({

@@ -36,6 +36,13 @@ export const envSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number().positive().max(10_000).default(5),
   ),
+  // Issue 39: the plans' limits as the operator sells them (JSON, any plan or field left out keeps the SPEC's
+  // value; parsed and checked in config.ts), and what one text segment costs (USD), for the templates' cost.
+  PLANS_JSON: optionalString,
+  SMS_SEGMENT_PRICE: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().nonnegative().max(10).default(0.0079),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

@@ -260,6 +260,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'DELETE /api/v1/calendar/connections/:id': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
   'POST /api/v1/calendar/connections/:id/sync': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
   'GET /api/v1/calendar/proposals': row(fullOwners(200)),
+  'POST /api/v1/calendar/proposals/:id/preview': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
   'POST /api/v1/calendar/proposals/:id/open': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
   'POST /api/v1/calendar/proposals/:id/dismiss': row(fullOwners(404), { params: { id: NO_SUCH_UUID } }),
   'GET /api/v1/calendar/day': row(fullOwners(200), { query: 'date=2026-11-27&days=7' }),

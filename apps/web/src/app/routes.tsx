@@ -15,17 +15,20 @@ const page = <Module,>(load: () => Promise<Module>, pick: (module: Module) => Ro
 
 /**
  * A page with the calendar feature's cancellation cards on top (issue 29), composed here because features
- * do not import each other; both chunks load together.
+ * do not import each other; the cards open a slot through the openings' own preview (issue 39). The chunks
+ * load together.
  */
 const withCancellations = <Props extends { cancellations?: ReactNode }>(
   load: () => Promise<ComponentType<Props>>,
 ) => ({
   lazy: async () => {
-    const [Page, { CancellationCards }] = await Promise.all([
+    const [Page, { CancellationCards }, { OpeningPreviewStep }] = await Promise.all([
       load(),
       import('../features/calendar/components/cancellation-cards.tsx'),
+      import('../features/openings/components/opening-preview.tsx'),
     ]);
-    return { element: <Page {...({ cancellations: <CancellationCards /> } as Props)} /> };
+    const cancellations = <CancellationCards PreviewStep={OpeningPreviewStep} />;
+    return { element: <Page {...({ cancellations } as Props)} /> };
   },
 });
 

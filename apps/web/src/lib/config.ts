@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BillingConfig } from '@waitlist/contract';
+import type { BillingConfig, PlanCatalogue } from '@waitlist/contract';
 import { apiRequest } from './api-client.ts';
 
 /**
@@ -17,6 +17,10 @@ export type PublicConfig = {
   /** Business numbers come from the 555-01xx test range and verify at once (the local phone). */
   localPhone: boolean;
   billing: BillingConfig;
+  /** The operator's plan catalogue (issue 39): names, waitlist size, alerts a day, texts included. */
+  plans: PlanCatalogue;
+  /** What one text segment costs, for the templates' cost per alert (issue 39). */
+  smsSegmentPrice: { amount: number; currency: string };
 };
 
 export function getConfig(signal?: AbortSignal): Promise<PublicConfig> {

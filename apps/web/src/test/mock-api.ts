@@ -1,4 +1,4 @@
-import type { User } from '@waitlist/contract';
+import { DEFAULT_PLAN_CATALOGUE, type User } from '@waitlist/contract';
 import { vi } from 'vitest';
 
 /** What the fake server answers: a status, a JSON body (or raw text) and headers. */
@@ -24,6 +24,8 @@ const defaultConfig: MockAnswer = {
     localMailbox: true,
     localPhone: false,
     billing: { provider: 'local', publishableKey: null, configured: true },
+    plans: DEFAULT_PLAN_CATALOGUE,
+    smsSegmentPrice: { amount: 0.0079, currency: 'USD' },
   },
 };
 

@@ -170,6 +170,7 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
 function outcomeOf(offer: Pick<Offer, 'status' | 'optedOut' | 'skipReason'>): Offer['outcome'] {
   if (offer.status === 'won') return 'claimed';
   if (offer.status === 'declined') return 'backed_out';
+  if (offer.status === 'released') return 'released';
   if (offer.optedOut) return 'opted_out';
   if (offer.status === 'held') return 'waiting_quiet_hours';
   if (offer.status === 'skipped' && offer.skipReason === 'quiet_hours') return 'not_texted_quiet_hours';
@@ -179,9 +180,14 @@ function outcomeOf(offer: Pick<Offer, 'status' | 'optedOut' | 'skipReason'>): Of
   ];
 }
 
-export const openingDetail = (opening: Opening, offers: Offer[] = []): OpeningDetail => ({
+export const openingDetail = (
+  opening: Opening,
+  offers: Offer[] = [],
+  releaseText: string | null = null,
+): OpeningDetail => ({
   ...opening,
   offers,
+  releaseText,
 });
 
 export function openingsAnswer(

@@ -33,6 +33,8 @@ function wordsOf(t: TFunction, locale: Locale): CustomerWords {
       ...slotTime,
       // The hour ("1:00 p.m." → 1) picks the plural form: "a la 1:00 p.m.", "a las 3:00 p.m.".
       join: (day, clock) => render('slotTime.at', { day, clock, count: Number.parseInt(clock, 10) }),
+      forYour: (time, service, staff) =>
+        render(staff ? 'slotTime.forYourWith' : 'slotTime.forYour', { time, service, staff: staff ?? '' }),
     },
   };
 }

@@ -89,7 +89,11 @@ export const en: LocaleFile = {
   // What i18next renders: {{business}}, {{link}}, {{number}}, {{day}} and {{clock}} are filled in by it;
   // {name} {business} {time} in templates are the owner's placeholders, filled in when a text is sent.
   messages: {
-    slotTime: { at: '{{day}} at {{clock}}' },
+    slotTime: {
+      at: '{{day}} at {{clock}}',
+      forYour: '{{time}} for your {{service}}',
+      forYourWith: '{{time}} for your {{service}} with {{staff}}',
+    },
     texts: {
       unnamedBusiness: 'Your business',
       autoAnswer: '{{business}}: Thanks for your message! We got it and will reply to you here soon.',
@@ -106,6 +110,8 @@ export const en: LocaleFile = {
         '{{business}}: You will not be added to the waitlist and will get no more texts. Reply JOIN to start again.',
       backedOut:
         "{{business}}: No problem, we've let that slot go. You're still on the waitlist for the next one.",
+      released:
+        "{{business}}: Sorry {name}, your {time} spot is no longer booked for you. You're still on the waitlist for the next one.",
       languageSwitched:
         "{{business}}: OK, we'll text you in English from now on. Reply ESPAÑOL for texts in Spanish.",
     },

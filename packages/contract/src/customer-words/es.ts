@@ -7,10 +7,13 @@ import type { LocaleFile } from './types.ts';
  * Segments measured by `spanish-segments.test.ts` (business "Studio Lumen", sample name "Alexandra", the slot
  * "mié, 25 de nov a las 12:30 p.m. (Tratamiento de hidratación profunda y secado)", the first-text footer
  * added), with accents → with plain letters (á → a, which keeps the text GSM-7):
- *   texts: unnamedBusiness, startConfirmation, optOutFooter, languageSwitched 1 GSM-7 → 1; help 2 GSM-7 → 2;
- *   autoAnswer, stopConfirmation, joinRequest, joinWelcome, joinFull, joinStopped, backedOut 2 UCS-2 → 1 GSM-7;
- *   templates: confirmation, reminder, claimed 3 UCS-2 → 2 GSM-7; cancellation_alert, already_filled 4 UCS-2 → 2.
- * One á, í, ó or ú (or "SÍ", or a Saturday's "sáb") makes a whole text UCS-2; é, ñ, ü, ¿ and ¡ do not.
+ *   texts: every one 1 GSM-7 → 1 (issue 39: written without á í ó ú);
+ *   templates: confirmation, reminder, cancellation_alert, claimed 3 UCS-2 → 2 GSM-7; already_filled 4 UCS-2 → 2,
+ *   only because the sample's owner-typed service has "hidratación"; the words themselves are GSM-7.
+ * One á, í, ó or ú (or "SÍ", or a Saturday's "sáb") makes a whole text UCS-2; é, ñ, ü, ¿ and ¡ do not. So the
+ * default texts (issue 39) choose words without them ("SI" written as the reply keyword, as Spanish SMS programs
+ * write it; `readReply` reads "sí" and "si" alike) and stay within the English texts' segments, which
+ * `default-texts-cost.test.ts` proves; a Saturday ("sáb") is the one case good Spanish cannot avoid.
  *
  * Keywords: English STOP/START/HELP/JOIN work for every customer (`readReply` reads every catalogue); the
  * Spanish ones are only those carrier guidance names (see `keywords` below).
@@ -98,38 +101,44 @@ export const es: LocaleFile = {
   // {name} {business} {time} in templates are the owner's placeholders, filled in when a text is sent.
   messages: {
     // "mar, 24 de nov a las 3:30 p.m.", but "a la 1:00 p.m.": the hour's plural form, by Intl.PluralRules.
-    slotTime: { at_one: '{{day}} a la {{clock}}', at_other: '{{day}} a las {{clock}}' },
+    slotTime: {
+      at_one: '{{day}} a la {{clock}}',
+      at_other: '{{day}} a las {{clock}}',
+      forYour: '{{time}} para tu {{service}}',
+      forYourWith: '{{time}} para tu {{service}} con {{staff}}',
+    },
     texts: {
       unnamedBusiness: 'Tu negocio',
-      autoAnswer:
-        '{{business}}: ¡Gracias por tu mensaje! Ya lo recibimos y te responderemos por aquí pronto.',
+      autoAnswer: '{{business}}: ¡Gracias por tu mensaje! Ya lo recibimos y te contestaremos pronto.',
       stopConfirmation:
-        '{{business}}: Te diste de baja y ya no recibirás más mensajes. Responde START para volver a suscribirte.',
+        '{{business}}: Te diste de baja y ya no te enviaremos mensajes. Responde START para volver a suscribirte.',
       startConfirmation:
         '{{business}}: Volviste a suscribirte a los mensajes. Responde ALTO para darte de baja.',
-      help: '{{business}}: mensajes sobre tu lista de espera y citas disponibles. Responde ALTO o STOP para darte de baja, START para volver. Pueden aplicar tarifas de mensajes y datos.',
+      help: '{{business}}: avisos de tu lista de espera. Responde ALTO o STOP para darte de baja, START para volver. Pueden aplicar tarifas de mensajes y datos.',
       optOutFooter: 'Responde ALTO para darte de baja',
       joinRequest:
-        '{{business}}: Responde SÍ para unirte a la lista de espera de {{business}}. Responde ALTO para darte de baja.',
+        '{{business}}: Responde SI para unirte a la lista de espera de {{business}}. Responde ALTO para darte de baja.',
       joinWelcome:
-        '{{business}}: ¡Ya estás en la lista de espera! Te avisaremos cuando se libere una cita. Responde ALTO para darte de baja.',
-      joinFull: '{{business}}: Lo sentimos, la lista de espera está llena por ahora. Inténtalo más tarde.',
+        '{{business}}: ¡Listo! Ya te agregamos a la lista de espera. Te avisaremos cuando se libere una cita. Responde ALTO para darte de baja.',
+      joinFull:
+        '{{business}}: Lo sentimos, por ahora no hay lugar en la lista de espera. Vuelve a intentarlo luego.',
       joinStopped:
-        '{{business}}: No te agregaremos a la lista de espera y no recibirás más mensajes. Responde UNIRME para empezar de nuevo.',
+        '{{business}}: No te agregaremos a la lista de espera y no te enviaremos mensajes. Responde UNIRME para empezar de nuevo.',
       backedOut:
-        '{{business}}: No te preocupes, liberamos esa cita. Sigues en la lista de espera para la próxima.',
+        '{{business}}: No te preocupes, liberamos esa cita. Sigues en la lista de espera para la siguiente.',
+      released:
+        '{{business}}: Lo sentimos, {name}, tu cita de {time} ya no queda apartada para ti. Sigues en la lista de espera para la siguiente.',
       languageSwitched:
         '{{business}}: Listo, desde ahora te escribiremos en español. Responde ENGLISH para volver al inglés.',
     },
 
     templates: {
-      confirmation: 'Hola {name}, tu cita en {business} quedó confirmada: {time}.',
+      confirmation: 'Hola {name}, confirmamos tu cita en {business}: {time}.',
       reminder: 'Hola {name}, te recordamos tu cita en {business}: {time}.',
-      cancellation_alert:
-        'Hola {name}, se liberó una cita en {business}: {time}. Responde SÍ para apartarla. Es de quien responda primero.',
+      cancellation_alert: 'Hola {name}, cita libre en {business}: {time}. Es para quien responda SI primero.',
       claimed: '¡Listo, {name}! La cita es tuya: {business}, {time}. ¡Te esperamos!',
       already_filled:
-        'Lo sentimos, {name}, alguien más ya tomó la cita de {time} en {business}. Te avisaremos cuando se libere otra.',
+        'Lo sentimos, {name}, ya apartaron la cita de {time} en {business}. Te avisaremos de la siguiente.',
     },
 
     join: {

@@ -19,6 +19,11 @@ export interface CustomerWords {
     day: Intl.DateTimeFormatOptions;
     clock: Intl.DateTimeFormatOptions;
     join: (day: string, clock: string) => string;
+    /**
+     * The slot offered to a customer for their own service, not the slot's (issue 39): "Tue, Nov 24 at 2:00 PM
+     * for your Blowout with Priya" (the stylist when the slot names one).
+     */
+    forYour: (time: string, service: string, staff: string | null) => string;
   };
   /** The texts the server sends on its own (not owner-edited). */
   texts: {
@@ -44,6 +49,11 @@ export interface CustomerWords {
     joinStopped: BusinessText;
     /** The answer to a winner who backs out: the slot is let go, they stay on the waitlist. */
     backedOut: BusinessText;
+    /**
+     * The text a winner gets when the owner releases their claim (issue 39); {name} and {time} are filled in
+     * as in the owner's templates, and the owner's added line follows.
+     */
+    released: BusinessText;
     /** The answer to a language word ("ESPAÑOL"), in the language just chosen (issue 28). */
     languageSwitched: BusinessText;
   };
@@ -167,7 +177,7 @@ export type Messages<T> = {
  * server and on the join page alike.
  */
 export interface LocaleFile extends Omit<CustomerWords, 'slotTime' | 'texts' | 'templates' | 'join'> {
-  slotTime: Omit<CustomerWords['slotTime'], 'join'>;
+  slotTime: Omit<CustomerWords['slotTime'], 'join' | 'forYour'>;
   messages: Messages<Pick<CustomerWords, 'texts' | 'templates' | 'join'>> & {
     /**
      * "{{day}} at {{clock}}": with the plural forms by the hour where the language needs them (Spanish

@@ -65,9 +65,12 @@ export const offers = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /**
      * pending: a later wave; held: waits for quiet hours to end (sendAt); sent; won; lost; skipped: never
-     * texted (skipReason says why when it is the policy's rule); declined: the winner backed out (issue 26).
+     * texted (skipReason says why when it is the policy's rule); declined: the winner backed out by text
+     * (issue 26); released: the owner released the winner (issue 39). A plain text column: no migration.
      */
-    status: text('status', { enum: ['pending', 'held', 'sent', 'won', 'lost', 'skipped', 'declined'] })
+    status: text('status', {
+      enum: ['pending', 'held', 'sent', 'won', 'lost', 'skipped', 'declined', 'released'],
+    })
       .notNull()
       .default('pending'),
     /** The place the offer policy gave this customer (1 = first). */

@@ -18,6 +18,8 @@ export interface OpeningBooking {
   startsAt: Date;
   durationMinutes: number;
   service: string;
+  /** The stylist the slot is with, when it names one. */
+  staffName: string | null;
   customerName: string | null;
   customerPhone: string | null;
 }
@@ -59,7 +61,8 @@ export function createBookings(deps: BookingDeps) {
       end: new Date(opening.startsAt.getTime() + opening.durationMinutes * 60_000),
       customerName: opening.customerName,
       customerPhone: opening.customerPhone,
-      serviceName: opening.service,
+      // "Cut with Jess": the stylist's own calendar shows whose chair the customer sits in (issue 39).
+      serviceName: opening.staffName ? `${opening.service} with ${opening.staffName}` : opening.service,
     };
   }
 

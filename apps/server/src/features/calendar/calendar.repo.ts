@@ -1,19 +1,5 @@
 import { type CalendarConnection, type CalendarProposal, calendarSkipMessages } from '@waitlist/contract';
-import {
-  type AnyColumn,
-  and,
-  asc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { calendarConnections, calendarProposals } from '../../db/schema.ts';
 

@@ -11,6 +11,7 @@ import {
   calendarProposalsResponse,
   calendarSettingsBody,
   deletedResponse,
+  openingPreviewResponse,
 } from '@waitlist/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,6 +51,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
 ) => {
   const guarded = { onRequest: authenticate, preValidation: requireFullUser };
   await app.register(calendarOAuthRoutes, { calendarService: service, proposals, authenticate });
+  await app.register(proposalRoutes, { calendarService: service, proposals, authenticate });
 
   app.get(
     '/calendar/connections',
@@ -121,12 +123,50 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
   );
 
   app.get(
+    '/calendar/day',
+    {
+      ...guarded,
+      schema: schema({
+        querystring: calendarDayQuery,
+        response: { 200: calendarDayResponse, ...guardedErrors },
+      }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await proposals.day(userOf(request), request.query.date, request.query.days ?? 1),
+    }),
+  );
+};
+
+/**
+ * The cancellations a calendar proposed (issue 29): "Text the waitlist" first shows who gets the text (the
+ * preview, issue 39), then opens the slot; or the owner dismisses one.
+ */
+const proposalRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async (
+  app,
+  { proposals, authenticate },
+) => {
+  const guarded = { onRequest: authenticate, preValidation: requireFullUser };
+  app.get(
     '/calendar/proposals',
     { ...guarded, schema: schema({ response: { 200: calendarProposalsResponse, ...guardedErrors } }) },
     async (request) => ({
       success: true as const,
       data: await proposals.waiting(userOf(request)),
       timeZone: userOf(request).timeZone,
+    }),
+  );
+
+  // "Text the waitlist" first shows who gets the text, as a slot opened by hand does (issue 39).
+  app.post(
+    '/calendar/proposals/:id/preview',
+    {
+      ...guarded,
+      schema: schema({ params: idParams, response: { 200: openingPreviewResponse, ...guardedErrors } }),
+    },
+    async (request) => ({
+      success: true as const,
+      data: await proposals.preview(userOf(request), request.params.id),
     }),
   );
 
@@ -153,21 +193,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRouteOptions> = async
       success: true as const,
       data: await proposals.dismiss(userOf(request), request.params.id),
       message: calendarMessages.proposalDismissed,
-    }),
-  );
-
-  app.get(
-    '/calendar/day',
-    {
-      ...guarded,
-      schema: schema({
-        querystring: calendarDayQuery,
-        response: { 200: calendarDayResponse, ...guardedErrors },
-      }),
-    },
-    async (request) => ({
-      success: true as const,
-      data: await proposals.day(userOf(request), request.query.date, request.query.days ?? 1),
     }),
   );
 };

@@ -2,6 +2,7 @@ import {
   type CalendarDay,
   type CreateOpeningBody,
   calendarMessages as m,
+  type OpeningPreview,
   UNNAMED_SERVICE,
 } from '@waitlist/contract';
 import type { Database, Executor } from '../../db/client.ts';
@@ -12,6 +13,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { zonedToUtc } from '../../lib/time-zone.ts';
 import type { ProposalRow } from './calendar.repo.ts';
 import * as repo from './calendar.repo.ts';
+import { holdsWord } from './title-rules.ts';
 
 /** An opening as the day view shows it (features/openings reads them). */
 export interface DayOpening {
@@ -27,7 +29,13 @@ export interface ProposalDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-  openSlotIn(tx: Executor, userId: string, input: CreateOpeningBody, now: Date): Promise<string>;
+  /** Opening a slot (features/openings): in the caller's transaction, and its preview, nothing written. */
+  openings: {
+    openIn(tx: Executor, userId: string, input: CreateOpeningBody, now: Date): Promise<string>;
+    preview(user: UserRow, input: CreateOpeningBody): Promise<OpeningPreview>;
+  };
+  /** The business's staff (features/services): one named in an event's title is the slot's stylist. */
+  catalog: { listStaff(executor: Executor, userId: string): Promise<{ id: string; name: string }[]> };
   openingsBetween(executor: Executor, userId: string, from: Date, to: Date): Promise<DayOpening[]>;
   onOutboxWrite?: () => void;
 }
@@ -38,31 +46,44 @@ export interface ProposalDeps {
  * the owner's calendar chose that title, and the opening's service is what the customers' texts say (issue
  * 38). The owner still reads the title on the proposal.
  */
-const openingOf = (proposal: ProposalRow): CreateOpeningBody => ({
+const openingOf = (proposal: ProposalRow, staffId: string | null): CreateOpeningBody => ({
   startsAt: proposal.startsAt.toISOString(),
   durationMinutes: proposal.durationMinutes,
   ...(proposal.serviceId ? { serviceId: proposal.serviceId } : { service: UNNAMED_SERVICE }),
-  staffId: proposal.staffId,
-  priceCents: proposal.priceCents,
+  staffId,
+  // No price from the rules: the service's own price, as the openings form gives it (issue 39).
+  ...(proposal.priceCents !== null ? { priceCents: proposal.priceCents } : {}),
   mode: 'auto',
 });
 
 /**
- * Opens the proposal's slot. A service or staff member its rules named that the owner has deleted since is
- * left out (the slot opens for any service, or anyone), rather than the slot refused. openSlotIn refuses
- * those before it writes anything, so trying again in the same transaction is safe.
+ * The slot's stylist: the one the rules named, else the one staff member of the owner's whose name the title
+ * holds as a whole word ("Cut – Jess"), so a customer who asked for Jess is offered it (issue 39). Only the
+ * owner's own staff name ever reaches a text, never the title's words (issue 38).
  */
-async function openProposal(
+async function staffOf(deps: ProposalDeps, executor: Executor, userId: string, proposal: ProposalRow) {
+  if (proposal.staffId) return proposal.staffId;
+  const staff = await deps.catalog.listStaff(executor, userId);
+  const named = staff.filter((member) => holdsWord(proposal.title, member.name));
+  return named.length === 1 ? named[0]!.id : null;
+}
+
+/**
+ * Runs `act` on the proposal's slot. A service or staff member its rules named that the owner has deleted
+ * since is left out (the slot opens for any service, or anyone), rather than the slot refused. Opening and
+ * previewing refuse those before they write anything, so trying again in the same transaction is safe.
+ */
+async function withProposalSlot<T>(
   deps: ProposalDeps,
-  tx: Executor,
+  executor: Executor,
   userId: string,
   proposal: ProposalRow,
-  now: Date,
+  act: (input: CreateOpeningBody) => Promise<T>,
 ) {
-  let input = openingOf(proposal);
+  let input = openingOf(proposal, await staffOf(deps, executor, userId, proposal));
   for (;;) {
     try {
-      return await deps.openSlotIn(tx, userId, input, now);
+      return await act(input);
     } catch (error) {
       const fields = error instanceof BadRequest ? (error.errors ?? {}) : {};
       if (input.serviceId && fields.serviceId)
@@ -72,6 +93,9 @@ async function openProposal(
     }
   }
 }
+
+const openProposal = (deps: ProposalDeps, tx: Executor, userId: string, proposal: ProposalRow, now: Date) =>
+  withProposalSlot(deps, tx, userId, proposal, (input) => deps.openings.openIn(tx, userId, input, now));
 
 /**
  * The cancellations a calendar proposed (issue 29): the owner opens one with a tap or dismisses it; in
@@ -101,7 +125,17 @@ export function createProposals(deps: ProposalDeps) {
       return (await repo.waitingProposals(db, user.id, clock.now())).map(repo.proposalDto);
     },
 
-    /** "Text the waitlist": the slot opens now, as the openings form would open it. */
+    /**
+     * "Text the waitlist", first step: who the slot's alert would text, as the openings form's preview shows
+     * it, with the service, stylist and price it carries; nothing is written or sent (issue 39).
+     */
+    async preview(user: UserRow, id: string): Promise<OpeningPreview> {
+      const proposal = (await repo.waitingProposals(db, user.id, clock.now())).find((row) => row.id === id);
+      if (!proposal) throw new NotFound(m.proposalNotFound);
+      return withProposalSlot(deps, db, user.id, proposal, (input) => deps.openings.preview(user, input));
+    },
+
+    /** "Text the waitlist", confirmed in the preview: the slot opens now, as the openings form would open it. */
     async open(user: UserRow, id: string) {
       const now = clock.now();
       const dto = await decide(user, id, async (tx, proposal) => {

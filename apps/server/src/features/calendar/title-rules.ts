@@ -50,15 +50,17 @@ export function matchTitle(title: string, rules: readonly TitleRule[]): TitleMat
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Whether `text` holds `word` as a whole word, without case or accents ("Cut – Jess" holds "jess"). */
+export function holdsWord(text: string, word: string): boolean {
+  const needle = foldText(word);
+  if (needle === '') return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(needle)}(?![\\p{L}\\p{N}])`, 'u').test(foldText(text));
+}
+
 /**
  * Whether the title holds one of the excluded words ("Lunch", "Blocked") as a whole word, without case or
  * accents: "Lunch with Sam" and "BLOCKED" are excluded, "Lunchbox delivery" is not.
  */
 export function isExcludedTitle(title: string, excludedWords: readonly string[]): boolean {
-  const folded = foldText(title);
-  return excludedWords.some((word) => {
-    const needle = foldText(word);
-    if (needle === '') return false;
-    return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(needle)}(?![\\p{L}\\p{N}])`, 'u').test(folded);
-  });
+  return excludedWords.some((word) => holdsWord(title, word));
 }

@@ -1,4 +1,4 @@
-import { businessNameIn, customerWords, pushMessages } from '@waitlist/contract';
+import { pushMessages } from '@waitlist/contract';
 import type { CustomerRow } from '../../db/rows.ts';
 import { firstName } from '../../lib/format.ts';
 import { pushTime } from '../../lib/time-zone.ts';
@@ -8,7 +8,7 @@ import type { ReplyState } from './reply-policy.ts';
 
 /**
  * The winner cannot come (issue 26): the slot goes back to the next customers in the plan's order (openings'
- * release), the customer hears it was let go, the owner's phone hears who backed out. A slot that cannot be
+ * release), the customer hears it was let go (texted by the release, unless they opted out), the owner's phone hears who backed out. A slot that cannot be
  * given back (started, or released already) answers null: the text then does what the decision's
  * `otherwise` says.
  */
@@ -22,11 +22,8 @@ export async function onBackOut(
   const released =
     opening !== undefined &&
     (await deps.claims.backOut(tx, { userId, customerId: customer.id, openingId: opening.id, now }));
+  // The customer's "we've let that slot go" is queued by the release, in its transaction (issue 39).
   if (!released) return null;
-  const backedOut = customerWords(customer.language).texts.backedOut(
-    businessNameIn(reply.business.named, customer.language),
-  );
-  await deps.texts.answer(tx, userId, customer, backedOut, now);
   await deps.notifyOwner?.(
     tx,
     userId,

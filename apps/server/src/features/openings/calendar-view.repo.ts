@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customers, openings } from '../../db/schema.ts';
+import { customers, openings, staffMembers } from '../../db/schema.ts';
 
 /**
  * The openings as connected calendars see them (issue 29): a span of days for the owner's day view, and one
@@ -23,19 +23,24 @@ export function openingsBetween(executor: Executor, userId: string, from: Date, 
     .orderBy(asc(openings.startsAt));
 }
 
-/** A claimed opening as its calendar booking reads: when, how long, what, and who (undefined: no such opening). */
+/**
+ * A claimed opening as its calendar booking reads: when, how long, what, with whom, and who (undefined: no
+ * such opening).
+ */
 export async function bookingOf(executor: Executor, openingId: string) {
   const [row] = await executor
     .select({
       startsAt: openings.startsAt,
       durationMinutes: openings.durationMinutes,
       service: openings.service,
+      staffName: staffMembers.name,
       status: openings.status,
       customerName: customers.name,
       customerPhone: customers.phone,
     })
     .from(openings)
     .leftJoin(customers, eq(customers.id, openings.winnerCustomerId))
+    .leftJoin(staffMembers, eq(staffMembers.id, openings.staffId))
     .where(eq(openings.id, openingId));
   return row;
 }

@@ -21,8 +21,11 @@ const HISTORY_DAYS = 180;
 const BUSINESS_SAMPLE = 5000;
 const DAY_MS = 86_400_000;
 
-/** An offer the customer said YES to: won, backed out of, or answered too late (they wanted it). */
-const claimed = sql<boolean>`${offers.claimedAt} is not null`;
+/**
+ * An offer the customer said YES to and kept: won, or answered too late (they wanted it). A winner who backed
+ * out (by text: declined; released by the owner) did not claim it (issue 39).
+ */
+const claimed = sql<boolean>`${offers.claimedAt} is not null and ${offers.status} not in ('declined', 'released')`;
 
 /** The business's claim rate overall, by lead time and by the hour (its time zone) the alert went out. */
 export async function businessHistory(
@@ -65,7 +68,10 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** Each customer's offers, claims, median minutes to claim and last offer (customers without any: absent). */
+/**
+ * Each customer's offers, claims (a back-out is none), back-outs, median minutes to claim and last offer
+ * (customers without any: absent).
+ */
 export async function customerHistories(
   executor: Executor,
   customerIds: string[],
@@ -78,6 +84,7 @@ export async function customerHistories(
       customerId: offers.customerId,
       sentAt: offers.sentAt,
       claimedAt: offers.claimedAt,
+      status: offers.status,
     })
     .from(offers)
     .innerJoin(openings, eq(openings.id, offers.openingId))
@@ -96,9 +103,13 @@ export async function customerHistories(
       claims: 0,
       replyMinutes: null,
       lastOfferedAt: null,
+      backedOut: 0,
+      released: 0,
     };
     history.offers += 1;
-    if (row.claimedAt) {
+    if (row.status === 'declined') history.backedOut = (history.backedOut ?? 0) + 1;
+    else if (row.status === 'released') history.released = (history.released ?? 0) + 1;
+    else if (row.claimedAt) {
       history.claims += 1;
       const list = replies.get(row.customerId) ?? [];
       list.push((row.claimedAt.getTime() - sentAt.getTime()) / 60_000);

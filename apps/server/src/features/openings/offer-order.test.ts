@@ -191,10 +191,11 @@ describe('when the winner backs out', () => {
     const detail = released.json().data;
     expect(detail).toMatchObject({ status: 'open', winner: null });
     const byName = Object.fromEntries(detail.offers.map((offer: { name: string }) => [offer.name, offer]));
-    expect(byName['Wes Winner'].outcome).toBe('backed_out');
+    expect(byName['Wes Winner'].outcome).toBe('released');
     expect(byName['Sue Second'].outcome).toBe('texted');
     expect(await textsTo(second.phone)).toHaveLength(3); // offered again
-    expect(await textsTo(first.phone)).toHaveLength(2); // the alert and "you got it": nothing more
+    // The alert, "you got it", and (issue 39) that the slot is no longer his.
+    expect(await textsTo(first.phone)).toHaveLength(3);
 
     // Wes backed out: his YES while the slot is open again does not take it back.
     await reply(first.phone, o.number, 'YES');
@@ -245,7 +246,7 @@ describe('when the winner backs out', () => {
     expect((await call(t, o.token, 'GET', `/openings/${opening.id}`)).json().data.status).toBe('open');
   });
 
-  it('after a release asks first those never asked, then those asked before', async () => {
+  it('after a release asks first those told it was filled, then those never asked (issue 39)', async () => {
     const o = await owner(t, { plan: 'growth' });
     const ann = await addCustomer(t, o.token, next(), { name: 'Ann Asked' });
     const ben = await addCustomer(t, o.token, next(), { name: 'Ben Booked' });
@@ -269,10 +270,11 @@ describe('when the winner backs out', () => {
     const outcome = Object.fromEntries(
       released.offers.map((offer: { name: string; outcome: string }) => [offer.name, offer.outcome]),
     );
-    expect(outcome).toEqual({ 'Ann Asked': 'next_wave', 'Ben Booked': 'backed_out', 'Cat Later': 'texted' });
+    expect(outcome).toEqual({ 'Ann Asked': 'texted', 'Ben Booked': 'released', 'Cat Later': 'next_wave' });
+    expect(await textsTo(ann.phone)).toHaveLength(3); // asked again first
     t.clock.advance(10 * 60_000);
     await t.app.openingsWorker.runOnce();
-    expect(await textsTo(ann.phone)).toHaveLength(3); // asked again, after Cat
+    expect(await textsTo(cat.phone)).toHaveLength(1); // then Cat
   });
 
   it('refuses to release an opening nobody claimed, and another owner’s opening', async () => {

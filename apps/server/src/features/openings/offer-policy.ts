@@ -1,4 +1,4 @@
-import type { OpeningMode, TimePreference } from '@waitlist/contract';
+import type { LeftOutReason, OpeningMode, TimePreference } from '@waitlist/contract';
 import { localTime, wallClock } from '../../lib/time-zone.ts';
 import {
   type BusinessHistory,
@@ -68,22 +68,26 @@ export interface Slot {
 }
 
 /**
- * Whether a customer fits the slot: the service they wait for fits in its length (any service: fits), the
- * staff member is theirs or they have no preference (a slot with nobody named fits only those without one),
- * and their time preferences hold its start.
+ * Why a customer does not fit the slot, or null when they do: the service they wait for must fit in its
+ * length (any service: fits), the staff member must be theirs or they have no preference (a slot with nobody
+ * named fits only those without one), and their time preferences must hold its start.
  */
-export function fitsSlot(
+export function whyNotFit(
   customer: Candidate,
   slot: Slot,
   serviceMinutes: ReadonlyMap<string, number>,
-): boolean {
+): LeftOutReason | null {
   if (customer.serviceId !== null) {
     const minutes = serviceMinutes.get(customer.serviceId);
-    if (minutes !== undefined && minutes > slot.durationMinutes) return false;
+    if (minutes !== undefined && minutes > slot.durationMinutes) return 'service';
   }
-  if (customer.staffId !== null && customer.staffId !== slot.staffId) return false;
-  return fitsPreferences(customer.preferences, slot.startsAt, slot.timeZone);
+  if (customer.staffId !== null && customer.staffId !== slot.staffId) return 'staff';
+  return fitsPreferences(customer.preferences, slot.startsAt, slot.timeZone) ? null : 'time_preference';
 }
+
+/** Whether a customer fits the slot (see whyNotFit). */
+export const fitsSlot = (customer: Candidate, slot: Slot, serviceMinutes: ReadonlyMap<string, number>) =>
+  whyNotFit(customer, slot, serviceMinutes) === null;
 
 /** The owner's choice on the form: automatic (default), everyone at once, or waves of N every M minutes. */
 export interface SendingChoice {
@@ -160,6 +164,8 @@ export interface PlannedOffer<T extends Candidate> {
 
 export interface OfferPlan<T extends Candidate> extends SendingPlan {
   offers: PlannedOffer<T>[];
+  /** The waiting customers who do not fit the slot, with why. */
+  leftOut: { customer: T; reason: LeftOutReason }[];
   waves: number;
   /** Alerts and "it's been filled" texts the plan expects before a claim. */
   expectedTexts: number;
@@ -185,7 +191,13 @@ function firstSendTime(slot: Slot, rules: SendRules, now: Date): Date {
 export function planOffers<T extends Candidate>(input: PlanInput<T>): OfferPlan<T> {
   const { slot, rules, now, choice } = input;
   const mode = choice.mode ?? 'auto';
-  const fitting = input.candidates.filter((c) => fitsSlot(c, slot, input.serviceMinutes));
+  const fitting: T[] = [];
+  const leftOut: OfferPlan<T>['leftOut'] = [];
+  for (const customer of input.candidates) {
+    const reason = whyNotFit(customer, slot, input.serviceMinutes);
+    if (reason) leftOut.push({ customer, reason });
+    else fitting.push(customer);
+  }
   const sendsAt = firstSendTime(slot, rules, now);
   const leadMinutes = Math.max(0, (slot.startsAt.getTime() - sendsAt.getTime()) / 60_000);
   const claimWindowMinutes =
@@ -249,7 +261,13 @@ export function planOffers<T extends Candidate>(input: PlanInput<T>): OfferPlan<
       decision: wave === 1 ? decide(customer, windowFor(plan.claimWindowMinutes)) : null,
     };
   });
-  return { ...plan, offers, ...expectations(offers, chances), firstTextAt: firstTextAt(offers, now) };
+  return {
+    ...plan,
+    offers,
+    leftOut,
+    ...expectations(offers, chances),
+    firstTextAt: firstTextAt(offers, now),
+  };
 }
 
 function firstTextAt(offers: readonly PlannedOffer<Candidate>[], now: Date): Date | null {

@@ -23,6 +23,10 @@ export interface CustomerHistory extends OfferStats {
   /** Median minutes from an alert to this customer's claim; null: never claimed. */
   replyMinutes: number | null;
   lastOfferedAt: Date | null;
+  /** Slots they won and then texted they could not come to; counted as offers, never as claims (issue 39). */
+  backedOut?: number;
+  /** Slots they won that the owner released ("winner can't come"); offers, never claims. */
+  released?: number;
 }
 
 export const leadBuckets = ['under2h', 'sameDay', 'later'] as const;
@@ -134,6 +138,9 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
+/** "once", "twice", "3 times". */
+const timesWord = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
+
 /** Why a customer is where they are, in the owner's words: "2nd: claimed 3 of 4 offers, replies in ~4 min". */
 function reasonOf(customer: RankInput, rank: number, waitedDays: number, sinceOffer: number): string {
   const parts: string[] = [];
@@ -142,7 +149,13 @@ function reasonOf(customer: RankInput, rank: number, waitedDays: number, sinceOf
   const history = customer.history;
   if (!history || history.offers === 0) parts.push('new: no offers yet');
   else {
-    parts.push(`claimed ${history.claims} of ${history.offers} offer${history.offers === 1 ? '' : 's'}`);
+    const offers = `${history.offers} offer${history.offers === 1 ? '' : 's'}`;
+    const backedOut = history.backedOut ?? 0;
+    const released = history.released ?? 0;
+    if (history.claims > 0 || backedOut + released === 0)
+      parts.push(`claimed ${history.claims} of ${offers}`);
+    if (backedOut > 0) parts.push(`backed out of ${backedOut} of ${offers}`);
+    if (released > 0) parts.push(`released by you ${timesWord(released)}`);
     if (history.replyMinutes !== null)
       parts.push(`replies in ~${Math.max(1, Math.round(history.replyMinutes))} min`);
   }

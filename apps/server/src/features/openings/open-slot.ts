@@ -49,7 +49,7 @@ async function resolveSlot(
   if (input.staffId && !staff) {
     throw new BadRequest(offerMessages.staffNotFound, { staffId: offerMessages.staffNotFound });
   }
-  return {
+  const slot = {
     startsAt,
     durationMinutes: input.durationMinutes,
     service: input.service?.trim() || service?.name || '',
@@ -57,9 +57,10 @@ async function resolveSlot(
     staffId: staff?.id ?? null,
     priceCents: input.priceCents !== undefined ? input.priceCents : (service?.priceCents ?? null),
   };
+  return { slot, staffName: staff?.name ?? null };
 }
 
-export type ResolvedSlot = Awaited<ReturnType<typeof resolveSlot>>;
+export type ResolvedSlot = Awaited<ReturnType<typeof resolveSlot>>['slot'];
 
 /** The offer policy's plan for the slot, from the business's customers, services, rules and history. */
 export async function planFor(
@@ -68,8 +69,8 @@ export async function planFor(
   owner: UserRow,
   input: CreateOpeningBody,
   now: Date,
-): Promise<{ slot: ResolvedSlot; plan: OfferPlan<CustomerRow> }> {
-  const slot = await resolveSlot(deps, tx, owner, input, now);
+): Promise<{ slot: ResolvedSlot; staffName: string | null; plan: OfferPlan<CustomerRow> }> {
+  const { slot, staffName } = await resolveSlot(deps, tx, owner, input, now);
   const candidates = await deps.customers.alertCandidates(tx, owner.id);
   const ids = candidates.map((customer) => customer.id);
   // One after another: a transaction's statements share one connection, which runs them one at a time
@@ -90,7 +91,7 @@ export async function planFor(
     contacts,
     now,
   });
-  return { slot, plan };
+  return { slot, staffName, plan };
 }
 
 /**
@@ -146,7 +147,12 @@ export async function openSlot(
 }
 
 /** The plan as the form's confirm step shows it (POST /openings/preview). */
-export function previewOf(plan: OfferPlan<CustomerRow>, now: Date): OpeningPreview {
+export function previewOf(
+  { plan, slot, staffName }: { plan: OfferPlan<CustomerRow>; slot: ResolvedSlot; staffName: string | null },
+  now: Date,
+  /** The business's: a customer without their own is read in it. */
+  timeZone: string,
+): OpeningPreview {
   const sendAt = (decision: OfferPlan<CustomerRow>['offers'][number]['decision']) => {
     if (decision?.kind === 'send') return now.toISOString();
     return decision?.kind === 'hold' ? decision.until.toISOString() : null;
@@ -161,6 +167,7 @@ export function previewOf(plan: OfferPlan<CustomerRow>, now: Date): OpeningPrevi
     expectedTexts: plan.expectedTexts,
     expectedFill: Math.round(plan.expectedFill * 1000) / 1000,
     firstTextAt: plan.firstTextAt?.toISOString() ?? null,
+    slot: { service: slot.service, staffName, priceCents: slot.priceCents },
     offers: plan.offers.map(({ customer, rank, wave, reason, decision }) => ({
       customerId: customer.id,
       name: customer.name,
@@ -169,6 +176,12 @@ export function previewOf(plan: OfferPlan<CustomerRow>, now: Date): OpeningPrevi
       reason,
       sendAt: sendAt(decision),
       skipReason: decision?.kind === 'skip' ? decision.reason : null,
+      timeZone: customer.timeZone ?? timeZone,
+    })),
+    leftOut: plan.leftOut.map(({ customer, reason }) => ({
+      customerId: customer.id,
+      name: customer.name,
+      reason,
     })),
   };
 }

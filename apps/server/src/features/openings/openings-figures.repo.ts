@@ -1,9 +1,18 @@
 import type { EarningsWeek } from '@waitlist/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { openings } from '../../db/schema.ts';
+import { customers, openings, services } from '../../db/schema.ts';
 
 /** The earnings dashboard's figures from `openings` (features/dashboard owns no table; wiring.ts hands these over). */
+
+/**
+ * What a filled opening earned: what its winner books. A customer who waits for another service than the
+ * slot's (a Blowout in a "Women's cut" slot) books their own, at its price (issue 39); otherwise the slot's
+ * price. Read here, not stored, so a released claim leaves the slot's own price for the next winner.
+ */
+const bookedPrice = sql`coalesce((select s.price_cents from ${customers} c join ${services} s on s.id = c.service_id
+  where c.id = ${openings}.winner_customer_id and c.service_id is distinct from ${openings}.service_id
+    and s.price_cents is not null), ${openings}.price_cents)`;
 
 /** One owner's activity between two instants, [lo, hi). */
 export interface OwnerRange {
@@ -18,7 +27,7 @@ export async function openingTotals(executor: Executor, range: OwnerRange) {
     select count(*)::int as opened,
       count(*) filter (where status = 'filled')::int as filled,
       count(*) filter (where status <> 'open')::int as decided,
-      coalesce(sum(price_cents) filter (where status = 'filled'), 0)::bigint::text as revenue,
+      coalesce(sum(${bookedPrice}) filter (where status = 'filled'), 0)::bigint::text as revenue,
       percentile_cont(0.5) within group (order by extract(epoch from (filled_at - created_at)) / 60)
         filter (where status = 'filled' and filled_at is not null) as median_minutes
     from ${openings}
@@ -65,7 +74,7 @@ export async function weeklyOpenings(
         count(*)::int as opened,
         count(*) filter (where status = 'filled')::int as filled,
         count(*) filter (where status <> 'open')::int as decided,
-        coalesce(sum(price_cents) filter (where status = 'filled'), 0)::bigint as revenue
+        coalesce(sum(${bookedPrice}) filter (where status = 'filled'), 0)::bigint as revenue
       from ${openings}
       where user_id = ${range.userId} and created_at >= ${range.lo.toISOString()}::timestamptz
         and created_at < ${range.hi.toISOString()}::timestamptz
@@ -95,7 +104,7 @@ export async function weeklyOpenings(
 export async function allTimeOpenings(executor: Executor, userId: string) {
   const [row] = await executor
     .select({
-      revenue: sql<string>`coalesce(sum(${openings.priceCents}) filter (where ${openings.status} = 'filled'), 0)::bigint::text`,
+      revenue: sql<string>`coalesce(sum(${bookedPrice}) filter (where ${openings.status} = 'filled'), 0)::bigint::text`,
       alerts: sql<number>`count(*)::int`,
       filled: sql<number>`count(*) filter (where ${openings.status} = 'filled')::int`,
       decided: sql<number>`count(*) filter (where ${openings.status} <> 'open')::int`,

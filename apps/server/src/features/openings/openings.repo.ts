@@ -114,6 +114,7 @@ export function offerOutcome(row: {
 }) {
   if (row.status === 'won') return 'claimed' as const;
   if (row.status === 'declined') return 'backed_out' as const;
+  if (row.status === 'released') return 'released' as const;
   if (row.optedOut) return 'opted_out' as const;
   if (row.status === 'held') return 'waiting_quiet_hours' as const;
   if (row.status === 'skipped' && row.skipReason === 'quiet_hours') return 'not_texted_quiet_hours' as const;
@@ -132,7 +133,9 @@ export function offerDto(row: Awaited<ReturnType<typeof offersOf>>[number]): Omi
     name: row.name,
     phone: row.phone,
     wave: row.wave,
-    sentAt: iso(row.sentAt),
+    // One state per row (issue 39): a customer waiting for, held from or left out of this round shows no
+    // earlier text's time (asked again after a back-out, their first text is history).
+    sentAt: ['pending', 'held', 'skipped'].includes(row.status) ? null : iso(row.sentAt),
     status: row.status,
     outcome: offerOutcome(row),
     toldAt: iso(row.toldAt),
@@ -281,7 +284,7 @@ export async function openingAnsweredBy(executor: Executor, userId: string, cust
         eq(openings.userId, userId),
         isNotNull(offers.sentAt),
         // A customer who backed out of a slot is not asked again for it, and cannot take it back (issue 26).
-        sql`${offers.status} <> 'declined'`,
+        sql`${offers.status} not in ('declined', 'released')`,
       ),
     )
     .orderBy(desc(sql`${openings.status} = 'open'`), desc(offers.sentAt))

@@ -4,6 +4,7 @@ import {
   openingPreviewResponse,
   openingResponse,
   openingsListResponse,
+  releaseClaimBody,
   waitlistMessages,
 } from '@waitlist/contract';
 import type { FastifyRequest } from 'fastify';
@@ -76,11 +77,15 @@ export const openingsRoutes: FastifyPluginAsyncZod<{
     '/openings/:id/release',
     {
       ...guarded,
-      schema: schema({ params: idParams, response: { 200: openingResponse, ...guardedErrors } }),
+      schema: schema({
+        params: idParams,
+        body: releaseClaimBody.nullish(),
+        response: { 200: openingResponse, ...guardedErrors },
+      }),
     },
     async (request) => ({
       success: true as const,
-      data: await service.release(userOf(request), request.params.id),
+      data: await service.release(userOf(request), request.params.id, request.body?.note),
       message: offerMessages.claimReleased,
     }),
   );

@@ -20,7 +20,7 @@ import type { NotifyOwner } from '../push/push.service.ts';
 import { createClaims } from './claims.ts';
 import { openSlot, planFor, previewOf } from './open-slot.ts';
 import * as repo from './openings.repo.ts';
-import { releaseClaim, tryRelease } from './release.ts';
+import { releaseClaim, releaseTextOf, tryRelease } from './release.ts';
 import { advanceOpening, notifyUnclaimed } from './waves.ts';
 
 export type { ClaimInput, ClaimTarget, ToldOthers } from './claims.ts';
@@ -89,7 +89,10 @@ export interface OpeningsDeps {
       userId: string,
       id: string,
     ): Promise<{ id: string; name: string } | undefined>;
-    listServices(executor: Executor, userId: string): Promise<{ id: string; durationMinutes: number }[]>;
+    listServices(
+      executor: Executor,
+      userId: string,
+    ): Promise<{ id: string; name: string; durationMinutes: number }[]>;
     staffByIds(executor: Executor, ids: string[]): Promise<{ id: string; name: string }[]>;
     offerSettingsOf(executor: Executor, userId: string): Promise<OfferSettings>;
   };
@@ -162,8 +165,13 @@ async function openingDetail(deps: OpeningsDeps, userId: string, id: string) {
   if (!opening) throw new NotFound(waitlistMessages.openingNotFound);
   const offerRows = await repo.offersOf(deps.db, id);
   const questions = await questionsOf(deps, userId, offerRows);
+  const owner = await deps.users.findUserById(deps.db, userId);
+  const startsAt = new Date(opening.startsAt);
   return {
     ...opening,
+    releaseText: owner
+      ? await releaseTextOf(deps.db, owner, { ...opening, startsAt }, deps.clock.now())
+      : null,
     offers: offerRows.map((row) => ({
       ...repo.offerDto(row),
       question: questions.get(row.customerId) ?? null,
@@ -227,9 +235,9 @@ export function createOpeningsService(deps: OpeningsDeps) {
       const now = clock.now();
       const refused = deps.senderRefusal(user);
       if (refused) throw refused;
-      const { plan } = await planFor(deps, db, user, input, now);
-      if (plan.offers.length === 0) throw new BadRequest(waitlistMessages.noEligibleCustomers);
-      return previewOf(plan, now);
+      const planned = await planFor(deps, db, user, input, now);
+      if (planned.plan.offers.length === 0) throw new BadRequest(waitlistMessages.noEligibleCustomers);
+      return previewOf(planned, now, user.timeZone);
     },
 
     /** Opens a slot: the cancellation alert to the customers who fit, in the offer policy's order and waves. */
@@ -245,9 +253,9 @@ export function createOpeningsService(deps: OpeningsDeps) {
       openSlot(deps, tx, userId, input, now),
 
     /** The winner backed out: the slot goes to the next customers in the plan's order (issue 26). */
-    async release(user: UserRow, id: string) {
+    async release(user: UserRow, id: string, note?: string) {
       const now = clock.now();
-      await db.transaction((tx) => releaseClaim(deps, tx, { userId: user.id, openingId: id, now }));
+      await db.transaction((tx) => releaseClaim(deps, tx, { userId: user.id, openingId: id, now, note }));
       wakeOutbox();
       return detail(user.id, id);
     },

@@ -1,5 +1,6 @@
 import {
   businessNameIn,
+  customerWords,
   formatSlotTime,
   type Locale,
   pushMessages,
@@ -43,6 +44,27 @@ interface WaveContext {
 const MINUTE = 60_000;
 const windowOf = (opening: repo.OpeningRow) => opening.claimWindowMinutes ?? DEFAULT_CLAIM_WINDOW_MINUTES;
 
+/**
+ * What the alert says the slot is, for each customer: their own service when they wait for another one than
+ * the slot's ("… 2:00 PM for your Blowout with Priya", issue 39: that is what they would book), else the
+ * owner's service ("3:00 PM (Cut)"); the neutral word of a calendar slot no rule named is left out.
+ */
+async function slotWords(context: WaveContext, texted: readonly CustomerRow[]) {
+  const { deps, tx, opening, owner } = context;
+  const others = texted.some((customer) => customer.serviceId && customer.serviceId !== opening.serviceId);
+  const services = others
+    ? new Map((await deps.catalog.listServices(tx, owner.id)).map((service) => [service.id, service.name]))
+    : new Map<string, string>();
+  const staff =
+    others && opening.staffId ? await deps.catalog.findStaff(tx, owner.id, opening.staffId) : null;
+  return (customer: CustomerRow, time: string, language: Locale) => {
+    const theirs =
+      customer.serviceId !== opening.serviceId ? services.get(customer.serviceId ?? '') : undefined;
+    if (theirs) return customerWords(language).slotTime.forYour(time, theirs, staff?.name ?? null);
+    return opening.service && opening.service !== UNNAMED_SERVICE ? `${time} (${opening.service})` : time;
+  };
+}
+
 /** Texts, holds or skips these customers of the opening; answers how many were texted. */
 async function offerTo(context: WaveContext, due: CustomerRow[]): Promise<number> {
   const { deps, tx, opening, owner, rules, now } = context;
@@ -76,6 +98,7 @@ async function offerTo(context: WaveContext, due: CustomerRow[]): Promise<number
     }
   }
   if (texted.length === 0) return 0;
+  const what = await slotWords(context, texted);
   // Each customer's alert in their language (issue 28): the template and the slot time in it.
   const alertOf = new Map<Locale, (customer: CustomerRow) => string>();
   for (const language of new Set(texted.map((customer) => customer.language))) {
@@ -85,8 +108,7 @@ async function offerTo(context: WaveContext, due: CustomerRow[]): Promise<number
       renderTemplate(templates.cancellation_alert.body, {
         name: firstName(customer.name),
         business: businessNameIn(owner.businessName, language),
-        // The owner's service ("3:00 PM (Cut)"); the neutral word of a calendar slot no rule named is left out.
-        time: opening.service && opening.service !== UNNAMED_SERVICE ? `${time} (${opening.service})` : time,
+        time: what(customer, time, language),
       }),
     );
   }

@@ -1,4 +1,9 @@
-import { authMessages, type BillingConfig, billingConfigSchema } from '@waitlist/contract';
+import {
+  authMessages,
+  type BillingConfig,
+  billingConfigSchema,
+  planCatalogueSchema,
+} from '@waitlist/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -96,6 +101,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{
             /** Business numbers come from the 555-01xx test range and verify at once (the local phone). */
             localPhone: z.boolean(),
             billing: billingConfigSchema,
+            /** The operator's plan catalogue (issue 39): what the plan page and the limits show. */
+            plans: planCatalogueSchema,
+            /** What one text segment costs, for the templates' cost per alert. */
+            smsSegmentPrice: z.object({ amount: z.number(), currency: z.string() }),
           }),
         },
       },
@@ -109,6 +118,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       localMailbox: config.email.provider === 'local',
       localPhone: config.sms.provider === 'local',
       billing,
+      plans: config.plans,
+      smsSegmentPrice: config.smsSegmentPrice,
     }),
   );
 };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authMessages } from '@waitlist/contract';
+import { authMessages, DEFAULT_PLAN_CATALOGUE } from '@waitlist/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -46,6 +46,8 @@ describe('GET /api/v1/config', () => {
       localMailbox: true,
       localPhone: true,
       billing: { provider: 'local', publishableKey: null, configured: true },
+      plans: DEFAULT_PLAN_CATALOGUE,
+      smsSegmentPrice: { amount: 0.0079, currency: 'USD' },
     });
 
     const configured = await appWith({
@@ -70,6 +72,8 @@ describe('GET /api/v1/config', () => {
         localPhone: false,
         // A secret key without a publishable key and price ids: Stripe is chosen but not usable yet.
         billing: { provider: 'stripe', publishableKey: null, configured: false },
+        plans: DEFAULT_PLAN_CATALOGUE,
+        smsSegmentPrice: { amount: 0.0079, currency: 'USD' },
       });
       expect(answer.body).not.toMatch(/mail-password|facebook-secret|sk_test|plivo-token/);
       expect(answer.body).not.toMatch(/smtp|plivo|pglite|postgres/i);

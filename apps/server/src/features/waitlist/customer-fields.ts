@@ -62,14 +62,6 @@ export async function entryFieldsOf(
   };
 }
 
-/** The id of the business's item of that name, in any case (the CSV import's columns). */
-export function idsByName(items: CatalogItem[]): (name: string) => string | undefined {
-  const ids = new Map(items.map((item) => [nameKey(item.name), item.id]));
-  return (name) => ids.get(nameKey(name));
-}
-
-const nameKey = (name: string) => name.trim().toLowerCase();
-
 /** The id when it names the business's own item, else null (the join page drops a foreign id silently). */
 export async function ownIdOrNull(
   find: (executor: Executor, userId: string, id: string) => Promise<CatalogItem | undefined>,

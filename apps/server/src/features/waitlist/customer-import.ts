@@ -2,7 +2,8 @@ import { type ImportRow, offerMessages, waitlistCap, waitlistMessages } from '@w
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { BadRequest } from '../../lib/errors.ts';
-import { idsByName, optOutFields } from './customer-fields.ts';
+import { matcherOf } from './catalog-names.ts';
+import { optOutFields } from './customer-fields.ts';
 import { type ParsedRow, parseImport } from './import-rows.ts';
 import * as repo from './waitlist.repo.ts';
 import type { EntryCatalog, WaitlistDeps, WritableOwner } from './waitlist.types.ts';
@@ -10,28 +11,46 @@ import type { EntryCatalog, WaitlistDeps, WritableOwner } from './waitlist.types
 export const MAX_IMPORT_ROWS = 1000;
 
 /** A row with its service and staff member found among the business's own (issue 26). */
-type CheckedRow = ParsedRow & { serviceId: string | null; staffId: string | null };
+type CheckedRow = ParsedRow & {
+  serviceId: string | null;
+  staffId: string | null;
+  serviceName: string | null;
+  staffName: string | null;
+};
 
-/** The service and staff names of the rows, matched in any case; an unknown name is the row's error. */
+/**
+ * The service and staff names of the rows, matched ignoring case and punctuation (issue 39: "womens cut" is
+ * "Women's cut"); an unknown name is the row's error, asking about the closest name when one is near.
+ */
 async function matchCatalog(
   executor: Executor,
   catalog: EntryCatalog,
   userId: string,
   rows: ParsedRow[],
 ): Promise<CheckedRow[]> {
+  const none = () => ({ id: null, closest: null }) as const;
   const serviceOf = rows.some((row) => row.service)
-    ? idsByName(await catalog.listServices(executor, userId))
-    : () => undefined;
-  const staffOf = rows.some((row) => row.staff)
-    ? idsByName(await catalog.listStaff(executor, userId))
-    : () => undefined;
+    ? matcherOf(await catalog.listServices(executor, userId))
+    : none;
+  const staffOf = rows.some((row) => row.staff) ? matcherOf(await catalog.listStaff(executor, userId)) : none;
+  const unknown = (message: string, closest: string | null) =>
+    closest ? offerMessages.didYouMean(message, closest) : message;
   return rows.map((row) => {
-    const serviceId = row.service ? (serviceOf(row.service) ?? null) : null;
-    const staffId = row.staff ? (staffOf(row.staff) ?? null) : null;
+    const service = row.service ? serviceOf(row.service) : null;
+    const staff = row.staff ? staffOf(row.staff) : null;
     let error = row.error;
-    if (!error && row.service && !serviceId) error = offerMessages.unknownService(row.service);
-    else if (!error && row.staff && !staffId) error = offerMessages.unknownStaff(row.staff);
-    return { ...row, error, serviceId, staffId };
+    if (!error && service && service.id === null)
+      error = unknown(offerMessages.unknownService(row.service), service.closest);
+    else if (!error && staff && staff.id === null)
+      error = unknown(offerMessages.unknownStaff(row.staff), staff.closest);
+    return {
+      ...row,
+      error,
+      serviceId: service?.id ?? null,
+      staffId: staff?.id ?? null,
+      serviceName: service?.id ? service.name : null,
+      staffName: staff?.id ? staff.name : null,
+    };
   });
 }
 
@@ -63,7 +82,15 @@ export function customerImport(deps: WaitlistDeps, writableOwner: WritableOwner)
   }
 
   const toDto = (rows: CheckedRow[]): ImportRow[] =>
-    rows.map((row) => ({ line: row.line, name: row.name, phone: row.e164 ?? row.phone, error: row.error }));
+    rows.map((row) => ({
+      line: row.line,
+      name: row.name,
+      phone: row.e164 ?? row.phone,
+      error: row.error,
+      service: row.serviceName,
+      staff: row.staffName,
+      language: row.language,
+    }));
 
   return {
     async importPreview(user: UserRow, csv: string) {

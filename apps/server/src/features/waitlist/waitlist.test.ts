@@ -216,8 +216,9 @@ describe('waitlist API', () => {
     const preview = await call(t, o.token, 'POST', '/waitlist/import/preview', { csv });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().data).toMatchObject({ valid: 2, invalid: 4 });
-    expect(preview.json().data.rows).toEqual([
-      { line: 2, name: 'Good One', phone: '+12125550002', error: null },
+    // Issue 39: each row also says what it got (service, staff, language); these rows name none.
+    expect(preview.json().data.rows).toMatchObject([
+      { line: 2, name: 'Good One', phone: '+12125550002', error: null, service: null, staff: null },
       { line: 3, name: 'Bad Phone', phone: '12345', error: waitlistMessages.invalidPhone },
       { line: 4, name: 'No Phone', phone: '', error: waitlistMessages.phoneRequired },
       {

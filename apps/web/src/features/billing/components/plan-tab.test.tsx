@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { billingMessages, ENTERPRISE_SALES_EMAIL } from '@waitlist/contract';
+import { billingMessages, DEFAULT_PLAN_CATALOGUE, ENTERPRISE_SALES_EMAIL } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
 import { makeCard, makeSubscription, unixNoon } from '../../../test/billing-fixtures.ts';
 import { errorAnswer } from '../../../test/fixtures.ts';
@@ -240,5 +240,41 @@ describe('plan tab', () => {
   it('ends with Delete My Account (SPEC §2)', async () => {
     await openPlanTab();
     expect(screen.getByRole('button', { name: 'Delete My Account' })).toBeInTheDocument();
+  });
+});
+
+describe('the operator’s plan catalogue (issue 39)', () => {
+  it('names and limits the cards as GET /config configures them, and says who pays for text segments', async () => {
+    const plans = {
+      ...DEFAULT_PLAN_CATALOGUE,
+      starter: { ...DEFAULT_PLAN_CATALOGUE.starter, alertsPerDay: 3, waitlistSize: 40 },
+      growth: { ...DEFAULT_PLAN_CATALOGUE.growth, name: 'Pro Plan', textsIncluded: 2000 },
+    };
+    await openPlanTab({
+      handlers: () => ({
+        'GET /config': {
+          body: {
+            success: true,
+            googleClientId: null,
+            facebookAppId: null,
+            appleClientId: null,
+            localMailbox: true,
+            localPhone: false,
+            billing: { provider: 'local', publishableKey: null, configured: true },
+            plans,
+            smsSegmentPrice: { amount: 0.0079, currency: 'USD' },
+          },
+        },
+      }),
+    });
+    const starter = await screen.findByRole('article', { name: 'Starter' });
+    expect(await within(starter).findByText('3 cancellation alerts per day')).toBeInTheDocument();
+    expect(within(starter).getByText('Waitlist up to 40 customers')).toBeInTheDocument();
+    const pro = planCard('Pro');
+    expect(within(pro).getByText('2 cancellation alerts per day')).toBeInTheDocument();
+    expect(within(pro).getByText('2000 text segments a month included')).toBeInTheDocument();
+    expect(screen.getByTestId('who-pays-segments')).toHaveTextContent(
+      /we pay the carrier for every segment \(about \$0\.0079 a segment\), and your plan price covers them/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import {
   type BillingPeriod,
   billingMessages,
+  DEFAULT_PLAN_CATALOGUE,
   FALLBACK_PRICING,
   planLabels,
   type Subscription,
@@ -9,10 +10,11 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
+import { useConfig } from '../../../lib/config.ts';
 import { usePricing } from '../api/get-pricing.ts';
 import { useSubscription } from '../api/get-subscription.ts';
 import { nextBillingDate, timestampToDate } from '../utils/billing-time.ts';
-import { type CurrentPaidPlan, type PlanSelection, paidPlanCatalog } from '../utils/plans.ts';
+import { type CurrentPaidPlan, type PlanSelection, paidPlanDescriptions } from '../utils/plans.ts';
 import { toggleSavingLabel } from '../utils/pricing.ts';
 import { BillingPeriodToggle } from './billing-period-toggle.tsx';
 import { CancelPlanDialog, CancelPlanSection } from './cancel-plan-section.tsx';
@@ -65,6 +67,12 @@ function ManagePlan({ subscription, onCancel }: { subscription: Subscription; on
   );
 }
 
+/** Issue 39: who pays for the segments the alerts send, said where the owner chooses a plan. */
+export function whoPaysForTexts(pricePerSegment: number | undefined): string {
+  const price = pricePerSegment === undefined ? '' : ` (about $${pricePerSegment} a segment)`;
+  return `Texts are on us: your alerts go out from your dedicated number on our account, we pay the carrier for every segment${price}, and your plan price covers them. Your customers pay only their own carrier's usual message rates.`;
+}
+
 /** SPEC §2 Plan tab: Current Plan, Change My Plan (toggle, cards, Enterprise), Cancel My Plan. */
 export function PlanTab() {
   const user = useCurrentUser();
@@ -84,6 +92,9 @@ export function PlanTab() {
   const [cancelling, setCancelling] = useState(false);
   const active = subscription && current && subscription.status === 'active' ? subscription : null;
   const now = new Date();
+  // Issue 39: names and limits as the operator configures them (GET /config), the SPEC's until it loads.
+  const configured = useConfig().data;
+  const catalogue = configured?.plans ?? DEFAULT_PLAN_CATALOGUE;
 
   return (
     <div className="plan-tab">
@@ -111,7 +122,7 @@ export function PlanTab() {
           </Alert>
         ) : null}
         <div className="plan-grid">
-          {paidPlanCatalog.map((description) => {
+          {paidPlanDescriptions(catalogue).map((description) => {
             const target = { plan: description.plan, billingPeriod: shownPeriod };
             return (
               <PlanCard
@@ -131,6 +142,9 @@ export function PlanTab() {
           })}
           <EnterpriseCard businessName={user.businessName} />
         </div>
+        <p className="plan-tab__segments" data-testid="who-pays-segments">
+          {whoPaysForTexts(configured?.smsSegmentPrice?.amount)}
+        </p>
       </section>
 
       {subscription && current && subscription.status === 'active' ? (

@@ -1,4 +1,13 @@
-import { type BillingPeriod, type PlanType, type Pricing, planLabels, typeOfPlan } from '@waitlist/contract';
+import {
+  type BillingPeriod,
+  DEFAULT_PLAN_CATALOGUE,
+  type PlanCatalogue,
+  type PlanLimits,
+  type PlanType,
+  type Pricing,
+  planLabels,
+  typeOfPlan,
+} from '@waitlist/contract';
 
 export type PaidPlan = 'starter' | 'growth';
 
@@ -18,23 +27,41 @@ const sharedFeatures = [
   '7 day free trial',
 ];
 
-/** SPEC §9 plans and limits, in the order the cards show them. */
-export const paidPlanCatalog: PlanDescription[] = [
-  {
-    type: 'STARTER',
-    plan: 'starter',
-    name: 'Starter',
-    tagline: 'Fill cancelled slots from a short waitlist.',
-    features: ['Waitlist up to 25 customers', '1 cancellation alert per day', ...sharedFeatures],
-  },
-  {
-    type: 'GROWTH',
-    plan: 'growth',
-    name: 'Growth',
-    tagline: 'For busy businesses with a longer waitlist.',
-    features: ['Waitlist up to 100 customers', '2 cancellation alerts per day', ...sharedFeatures],
-  },
-];
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** A plan's limits as its card lists them (issue 39: the operator's catalogue, from GET /config). */
+export function limitFeatures(limits: PlanLimits): string[] {
+  return [
+    limits.waitlistSize === null ? 'Unlimited waitlist' : `Waitlist up to ${limits.waitlistSize} customers`,
+    limits.alertsPerDay === null
+      ? 'Unlimited cancellation alerts'
+      : `${plural(limits.alertsPerDay, 'cancellation alert')} per day`,
+    ...(limits.textsIncluded === null ? [] : [`${limits.textsIncluded} text segments a month included`]),
+  ];
+}
+
+/** The paid plans in the order the cards show them, named and limited as the operator configures them. */
+export function paidPlanDescriptions(catalogue: PlanCatalogue): PlanDescription[] {
+  return [
+    {
+      type: 'STARTER',
+      plan: 'starter',
+      name: catalogue.starter.name.replace(/ Plan$/, ''),
+      tagline: 'Fill cancelled slots from a short waitlist.',
+      features: [...limitFeatures(catalogue.starter), ...sharedFeatures],
+    },
+    {
+      type: 'GROWTH',
+      plan: 'growth',
+      name: catalogue.growth.name.replace(/ Plan$/, ''),
+      tagline: 'For busy businesses with a longer waitlist.',
+      features: [...limitFeatures(catalogue.growth), ...sharedFeatures],
+    },
+  ];
+}
+
+/** SPEC §9 plans and limits (the default catalogue), in the order the cards show them. */
+export const paidPlanCatalog: PlanDescription[] = paidPlanDescriptions(DEFAULT_PLAN_CATALOGUE);
 
 export const planLabel = (plan: keyof typeof planLabels) => planLabels[plan];
 

@@ -9,6 +9,8 @@ import type {
   calendarPendingConnectionResponse,
   calendarProposalResponse,
   calendarProposalsResponse,
+  OpeningPreview,
+  openingPreviewResponse,
 } from '@waitlist/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -154,6 +156,17 @@ export const proposalsQueryOptions = () =>
     refetchInterval: 30_000,
   });
 export const useCalendarProposals = () => useQuery(proposalsQueryOptions());
+
+/** POST /calendar/proposals/:id/preview: who "Text the waitlist" would text, and what; nothing is sent. */
+export async function previewProposal(id: string): Promise<OpeningPreview> {
+  const answer = await apiRequest<z.output<typeof openingPreviewResponse>>(
+    `/calendar/proposals/${encodeURIComponent(id)}/preview`,
+    { method: 'POST', defaultMessage: 'Could not work out who gets the text' },
+  );
+  return answer.data;
+}
+
+export const usePreviewProposal = () => useMutation({ mutationFn: previewProposal });
 
 /** POST /calendar/proposals/:id/open (text the waitlist) or /dismiss (no texts; also stops a scheduled one). */
 export function answerProposal({ id, action }: { id: string; action: 'open' | 'dismiss' }) {

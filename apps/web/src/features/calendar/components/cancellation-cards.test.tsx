@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/fixtures.ts';
 import { type MockAnswer, mockSignedIn, type RecordedCall } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { openingsAnswer } from '../../../test/waitlist-fixtures.ts';
+import { makePlannedOffer, openingsAnswer, previewAnswer } from '../../../test/waitlist-fixtures.ts';
 import { makeProposal, todayAt } from '../calendar-fixtures.ts';
 
 type Handler = MockAnswer | ((call: RecordedCall) => MockAnswer | Promise<MockAnswer>);
@@ -23,12 +23,16 @@ const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const cards = () => screen.findByRole('region', { name: 'Cancellations from your calendar' });
 
 describe('cancellation cards (issue 29)', () => {
-  it('asks at the top of the inbox, and one tap texts the waitlist', async () => {
+  it('asks at the top of the inbox; "Text the waitlist" shows who gets the text, and only the confirmation sends (issue 39)', async () => {
     const cut = makeProposal({ title: 'Cut – Priya', startsAt: todayAt(15, 30) });
     let waiting = [cut];
     const api = signedIn({
       'GET /calendar/proposals': () => ({
         body: { success: true, data: waiting, timeZone: LOCAL_ZONE },
+      }),
+      [`POST /calendar/proposals/${cut.id}/preview`]: previewAnswer({
+        offers: [makePlannedOffer({ name: 'Camila Reyes', sendAt: new Date().toISOString() })],
+        slot: { service: 'Women’s cut', staffName: 'Priya', priceCents: 6500 },
       }),
       [`POST /calendar/proposals/${cut.id}/open`]: () => {
         waiting = [];
@@ -47,6 +51,18 @@ describe('cancellation cards (issue 29)', () => {
       '3:30 pm Cut – Priya cancelled — text the waitlist?',
     );
     await app.user.click(within(region).getByRole('button', { name: 'Text the waitlist' }));
+    // The same preview as a slot typed by hand: what is offered, and who gets the text; nothing sent yet.
+    expect(await within(region).findByTestId('preview-slot')).toHaveTextContent(
+      'Women’s cut with Priya · $65',
+    );
+    expect(within(region).getByTestId('preview-headline')).toHaveTextContent('Text 1 customer now: Camila');
+    expect(api.callsTo(`POST /calendar/proposals/${cut.id}/preview`)).toHaveLength(1);
+    expect(api.callsTo(`POST /calendar/proposals/${cut.id}/open`)).toHaveLength(0);
+
+    // Back returns to the card; confirming from the preview sends.
+    await app.user.click(within(region).getByRole('button', { name: 'Back to edit' }));
+    await app.user.click(within(region).getByRole('button', { name: 'Text the waitlist' }));
+    await app.user.click(await within(region).findByRole('button', { name: 'Send cancellation alert' }));
     expect(await screen.findByText(calendarMessages.proposalOpened)).toBeInTheDocument();
     expect(api.callsTo(`POST /calendar/proposals/${cut.id}/open`)).toHaveLength(1);
     await waitFor(() =>

@@ -1,12 +1,12 @@
-import { type CalendarProposal, calendarMessages } from '@waitlist/contract';
-import { useState } from 'react';
+import { type CalendarProposal, calendarMessages, type OpeningPreview } from '@waitlist/contract';
+import { type ComponentType, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { formatInZone } from '../../../lib/clock.ts';
-import { useAnswerProposal, useCalendarProposals } from '../api/calendar.ts';
+import { useAnswerProposal, useCalendarProposals, usePreviewProposal } from '../api/calendar.ts';
 import './calendar.css';
 
 const dayIn = (instant: Date, timeZone: string | undefined) =>
@@ -19,10 +19,24 @@ export function proposalTime(iso: string, timeZone?: string, now = new Date()): 
   return formatInZone(iso, timeZone, today ? options : { ...options, weekday: 'short' });
 }
 
-function ProposalCard({ proposal, timeZone }: { proposal: CalendarProposal; timeZone: string }) {
+/** The "who gets the text" step (features/openings' preview, passed in by the app: features stay apart). */
+export type PreviewStep = ComponentType<{
+  preview: OpeningPreview;
+  timeZone: string;
+  sending: boolean;
+  error: string | null;
+  onBack: () => void;
+  onConfirm: () => void;
+}>;
+
+type ProposalCardProps = { proposal: CalendarProposal; timeZone: string; PreviewStep: PreviewStep };
+
+function ProposalCard({ proposal, timeZone, PreviewStep }: ProposalCardProps) {
   const toast = useToast();
   const answer = useAnswerProposal();
+  const previewing = usePreviewProposal();
   const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<OpeningPreview | null>(null);
   const act = async (action: 'open' | 'dismiss') => {
     setError(null);
     try {
@@ -37,8 +51,33 @@ function ProposalCard({ proposal, timeZone }: { proposal: CalendarProposal; time
       );
     }
   };
+  // "Text the waitlist" shows who gets the text first, as a slot typed by hand does; the owner confirms there.
+  const review = async () => {
+    setError(null);
+    try {
+      setPreview(await previewing.mutateAsync(proposal.id));
+    } catch (problem) {
+      setError(screenErrorMessage(problem, 'Could not work out who gets the text.'));
+    }
+  };
   const busy = answer.isPending ? answer.variables?.action : undefined;
   const scheduled = proposal.status === 'scheduled';
+  if (preview && !scheduled) {
+    return (
+      <li aria-label={proposal.title}>
+        <Card className="cancellation-card">
+          <PreviewStep
+            preview={preview}
+            timeZone={timeZone}
+            sending={busy === 'open'}
+            error={error}
+            onBack={() => setPreview(null)}
+            onConfirm={() => act('open')}
+          />
+        </Card>
+      </li>
+    );
+  }
   return (
     <li aria-label={proposal.title}>
       <Card className={`cancellation-card${scheduled ? ' cancellation-card--scheduled' : ''}`}>
@@ -58,13 +97,13 @@ function ProposalCard({ proposal, timeZone }: { proposal: CalendarProposal; time
             </Button>
           ) : (
             <>
-              <Button busy={busy === 'open'} disabled={busy === 'dismiss'} onClick={() => act('open')}>
+              <Button busy={previewing.isPending} disabled={busy === 'dismiss'} onClick={review}>
                 Text the waitlist
               </Button>
               <Button
                 variant="ghost"
                 busy={busy === 'dismiss'}
-                disabled={busy === 'open'}
+                disabled={previewing.isPending}
                 onClick={() => act('dismiss')}
               >
                 Dismiss
@@ -79,10 +118,10 @@ function ProposalCard({ proposal, timeZone }: { proposal: CalendarProposal; time
 
 /**
  * Cancellations found in the owner's calendar (issue 29), at the top of the inbox and the openings page:
- * one tap texts the waitlist. Nothing at all while none wait, or when they cannot be read (the page's own
- * content matters more than this extra).
+ * "Text the waitlist" shows who gets the text, and the owner's confirmation sends it (issue 39). Nothing at
+ * all while none wait, or when they cannot be read (the page's own content matters more than this extra).
  */
-export function CancellationCards() {
+export function CancellationCards({ PreviewStep }: { PreviewStep: PreviewStep }) {
   const proposals = useCalendarProposals();
   const timeZone = proposals.data?.timeZone ?? 'UTC';
   const waiting = (proposals.data?.proposals ?? []).filter(
@@ -93,7 +132,7 @@ export function CancellationCards() {
     <section className="cancellation-cards" aria-label="Cancellations from your calendar">
       <ul className="list-stack">
         {waiting.map((proposal) => (
-          <ProposalCard key={proposal.id} proposal={proposal} timeZone={timeZone} />
+          <ProposalCard key={proposal.id} proposal={proposal} timeZone={timeZone} PreviewStep={PreviewStep} />
         ))}
       </ul>
     </section>

@@ -41,14 +41,18 @@ async function openDashboard(data: Earnings) {
 }
 
 describe('alerts per language on the dashboard', () => {
-  it('says "Alerts: 12 English · 3 Spanish" when a Spanish customer exists', async () => {
+  it('says "Texts offering slots: 12 English · 3 Spanish" when a Spanish customer exists (issue 39: texts, not alerts)', async () => {
     await openDashboard(earnings({}));
-    expect(screen.getByTestId('alerts-by-language')).toHaveTextContent('Alerts: 12 English · 3 Spanish');
+    expect(screen.getByTestId('alerts-by-language')).toHaveTextContent(
+      'Texts offering slots: 12 English · 3 Spanish',
+    );
   });
 
   it('counts a range with no Spanish alert yet as 0 Spanish', async () => {
     await openDashboard(earnings({ alertsByLanguage: { en: 1200, es: 0 } }));
-    expect(screen.getByTestId('alerts-by-language')).toHaveTextContent('Alerts: 1,200 English · 0 Spanish');
+    expect(screen.getByTestId('alerts-by-language')).toHaveTextContent(
+      'Texts offering slots: 1,200 English · 0 Spanish',
+    );
   });
 
   it('shows no language line while every customer reads English', async () => {

@@ -160,10 +160,11 @@ function DashboardFigures({ data }: { data: NonNullable<ReturnType<typeof useEar
   return (
     <div className="stack">
       <p className="muted dashboard__period">{period}</p>
-      {/* Alerts per customer language (issue 28), once anyone on the list reads Spanish. */}
+      {/* Texts offering slots per customer language (issue 28), once anyone on the list reads Spanish. Issue
+          39: "alerts" are the openings the daily cap counts; what goes to each customer is a "text". */}
       {figures.hasSpanishCustomers || figures.alertsByLanguage.es > 0 ? (
         <p className="dashboard__languages" data-testid="alerts-by-language">
-          Alerts: {formatCount(figures.alertsByLanguage.en)} English ·{' '}
+          Texts offering slots: {formatCount(figures.alertsByLanguage.en)} English ·{' '}
           {formatCount(figures.alertsByLanguage.es)} Spanish
         </p>
       ) : null}

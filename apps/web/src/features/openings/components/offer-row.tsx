@@ -11,6 +11,7 @@ type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 const outcomeLabels: Record<Offer['outcome'], { label: string; tone: Tone }> = {
   claimed: { label: 'Claimed', tone: 'success' },
   backed_out: { label: 'Backed out', tone: 'warning' },
+  released: { label: 'Released by you', tone: 'warning' },
   waiting_quiet_hours: { label: 'Waits for quiet hours to end', tone: 'info' },
   not_texted_quiet_hours: { label: skippedLabel('quiet_hours'), tone: 'warning' },
   not_texted_daily_cap: { label: skippedLabel('daily_cap'), tone: 'warning' },

@@ -1,4 +1,4 @@
-import { offerMessages, type SkipReason } from '@waitlist/contract';
+import { type LeftOutReason, offerMessages, type SkipReason } from '@waitlist/contract';
 import { formatInZone } from './zoned-time.ts';
 
 /** 1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st. */
@@ -27,4 +27,11 @@ export const shortClock = (iso: string, timeZone: string) =>
 export const skippedLabel = (reason: SkipReason) => {
   const words = offerMessages.skipped[reason];
   return `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}`;
+};
+
+/** Why a waiting customer is not offered the slot (the preview's "Left out", issue 39). */
+export const leftOutLabels: Record<LeftOutReason, string> = {
+  service: 'Their service needs longer than this slot',
+  staff: 'Asked for another stylist',
+  time_preference: 'Outside the times they asked for',
 };

@@ -3,12 +3,17 @@ import { z } from 'zod';
 
 const whole = (value: string) => /^\d+$/.test(value.trim());
 
+/** The Service select's "Something else (type it)": a name typed in `service` instead of one of the list. */
+export const OTHER_SERVICE = 'other';
+/** Issue 39: with services, none is chosen for the owner; the form asks for the one that was cancelled. */
+export const chooseServiceMessage = 'Choose the service that was cancelled';
+
 /** The form as typed (strings), checked before it becomes POST /openings/preview, then POST /openings. */
 export const openSlotForm = z
   .object({
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the date'),
     time: z.string().regex(/^\d{2}:\d{2}$/, 'Choose the time'),
-    /** One of the business's services, or '' for a name typed in `service`. */
+    /** One of the business's services, OTHER_SERVICE for a name typed in `service`, '' when none is chosen. */
     serviceId: z.string(),
     service: z.string().trim().max(200),
     /** '' = anyone. */
@@ -28,8 +33,11 @@ export const openSlotForm = z
     claimWindowMinutes: z.string(),
   })
   .superRefine((form, ctx) => {
-    if (!form.serviceId && !form.service) {
+    if ((!form.serviceId || form.serviceId === OTHER_SERVICE) && !form.service) {
       ctx.addIssue({ code: 'custom', path: ['service'], message: offerMessages.serviceOrNameRequired });
+      // With services, the select shows this one (the name field appears only for "Something else").
+      if (!form.serviceId)
+        ctx.addIssue({ code: 'custom', path: ['serviceId'], message: chooseServiceMessage });
     }
     if (form.mode !== 'waves') return;
     if (!whole(form.waveSize) || Number(form.waveSize) < 1 || Number(form.waveSize) > 100) {
@@ -65,7 +73,7 @@ export function toCreateOpeningBody(form: OpenSlotFormValues): CreateOpeningBody
     startsAt: `${form.date}T${form.time}`,
     durationMinutes: Number(form.durationMinutes),
     ...(service ? { service } : {}),
-    ...(form.serviceId ? { serviceId: form.serviceId } : {}),
+    ...(form.serviceId && form.serviceId !== OTHER_SERVICE ? { serviceId: form.serviceId } : {}),
     ...(form.staffId ? { staffId: form.staffId } : {}),
     priceCents: price ? Math.round(Number(price) * 100) : null,
     mode: form.mode,

@@ -2,8 +2,11 @@ import { type OpeningPreview, openingModeLabels, type PlannedOffer } from '@wait
 import { useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { rankReason, shortClock, skippedLabel } from './offer-words.ts';
+import { formatCents } from '../../../lib/money.ts';
+import { leftOutLabels, rankReason, shortClock, skippedLabel } from './offer-words.ts';
 import { todayInZone } from './zoned-time.ts';
+// Its own styles: the inbox's calendar cards show this step too (issue 39).
+import './openings.css';
 
 /** A send time this far ahead is held back by quiet hours, not the moment it takes to send. */
 const LATER_MS = 60_000;
@@ -19,20 +22,38 @@ function whenLabel(iso: string, timeZone: string, now: Date): string {
   return `${shortClock(iso, timeZone)} ${day === tomorrow ? 'tomorrow' : weekday}`;
 }
 
-/** "Text 5 customers now: Priya, Jenny …", or when quiet hours hold the first text, when it goes out. */
+const people = (count: number) => `${count} customer${count === 1 ? '' : 's'}`;
+const firstNames = (offers: readonly PlannedOffer[]) => {
+  const names = offers.slice(0, 3).map((offer) => offer.name.split(' ')[0]);
+  return `${names.join(', ')}${offers.length > names.length ? ' …' : ''}`;
+};
+
+/**
+ * "Text 5 customers now: Priya, Jenny …", naming apart those quiet hours hold back ("· 1 held for quiet hours:
+ * Kai", issue 39); or when quiet hours hold every first text, when it goes out.
+ */
 export function previewHeadline(preview: OpeningPreview, timeZone: string, now: Date): string {
   const first = preview.offers
     .filter((offer) => offer.wave === 1 && offer.skipReason === null)
     .sort((a, b) => a.rank - b.rank);
-  const count = preview.firstWave || first.length;
-  if (count === 0 || preview.firstTextAt === null)
+  if (first.length === 0 || preview.firstTextAt === null)
     return 'Nobody on your waitlist can be texted for this slot.';
-  const names = first.slice(0, 3).map((offer) => offer.name.split(' ')[0]);
-  const list = `${names.join(', ')}${count > names.length ? ' …' : ''}`;
-  const people = `${count} customer${count === 1 ? '' : 's'}`;
-  return isLater(preview.firstTextAt, now)
-    ? `Text ${people}: ${list} — first text at ${whenLabel(preview.firstTextAt, timeZone, now)} because of quiet hours`
-    : `Text ${people} now: ${list}`;
+  const held = first.filter((offer) => isLater(offer.sendAt, now));
+  const atOnce = first.filter((offer) => !isLater(offer.sendAt, now));
+  if (atOnce.length === 0)
+    return `Text ${people(first.length)}: ${firstNames(first)} — first text at ${whenLabel(preview.firstTextAt, timeZone, now)} because of quiet hours`;
+  const heldPart = held.length > 0 ? ` · ${held.length} held for quiet hours: ${firstNames(held)}` : '';
+  return `Text ${people(atOnce.length)} now: ${firstNames(atOnce)}${heldPart}`;
+}
+
+/** "Honolulu" for Pacific/Honolulu. */
+const cityOf = (zone: string) => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+
+/** What the alert offers: "Women’s cut with Jess · $65" (a calendar's slot is checked here too). */
+export function slotLabel(slot: NonNullable<OpeningPreview['slot']>): string {
+  const who = slot.staffName ? ` with ${slot.staffName}` : '';
+  const price = slot.priceCents !== null ? ` · ${formatCents(slot.priceCents, { wholeDollars: true })}` : '';
+  return `${slot.service || 'Any service'}${who}${price}`;
 }
 
 /** How the plan goes: "Automatic: waves of 2, 10 minutes to claim", "Automatic: one at a time, …". */
@@ -48,8 +69,12 @@ function planLabel(preview: OpeningPreview): string {
 function offerWhen(offer: PlannedOffer, timeZone: string, now: Date): string {
   if (offer.skipReason) return skippedLabel(offer.skipReason);
   if (offer.wave > 1) return `Wave ${offer.wave}, if nobody has claimed by then`;
-  if (offer.sendAt && isLater(offer.sendAt, now))
-    return `Texted at ${whenLabel(offer.sendAt, timeZone, now)}`;
+  if (offer.sendAt && isLater(offer.sendAt, now)) {
+    // Quiet hours are the customer's own: said in their time when it is not the business's.
+    const zone = offer.timeZone ?? timeZone;
+    if (zone === timeZone) return `Texted at ${whenLabel(offer.sendAt, timeZone, now)} (quiet hours)`;
+    return `Texted at ${whenLabel(offer.sendAt, zone, now)} ${cityOf(zone)} time (quiet hours there)`;
+  }
   return 'Texted now';
 }
 
@@ -80,6 +105,11 @@ export function OpeningPreviewStep({
       <h3 id="opening-preview-title" className="opening-preview__title" tabIndex={-1} ref={headingRef}>
         Check before sending
       </h3>
+      {preview.slot ? (
+        <p className="opening-preview__slot" data-testid="preview-slot">
+          {slotLabel(preview.slot)}
+        </p>
+      ) : null}
       <p className="opening-preview__headline" data-testid="preview-headline">
         {previewHeadline(preview, timeZone, now)}
       </p>
@@ -100,6 +130,21 @@ export function OpeningPreviewStep({
               </li>
             ))}
         </ol>
+      ) : null}
+      {preview.leftOut && preview.leftOut.length > 0 ? (
+        <section className="opening-preview__left-out" aria-labelledby="preview-left-out">
+          <h4 id="preview-left-out" className="opening-preview__subtitle">
+            Left out ({preview.leftOut.length})
+          </h4>
+          <ul className="preview-list" aria-label="Left out">
+            {preview.leftOut.map((left) => (
+              <li key={left.customerId} className="preview-list__item" aria-label={left.name}>
+                <span className="preview-list__name">{left.name}</span>
+                <span className="preview-list__reason">{leftOutLabels[left.reason]}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       {error ? (
         <Alert key={error} reveal>

@@ -6,7 +6,7 @@ import { ChoiceSelect, SelectField } from '../../../components/ui/select-field.t
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { BoundField } from '../../../lib/form-fields.ts';
 import { minutesLabel, useServiceChoices } from '../../../lib/services-and-staff.ts';
-import type { OpenSlotFormValues } from './open-slot-schema.ts';
+import { type OpenSlotFormValues, OTHER_SERVICE } from './open-slot-schema.ts';
 
 const durations = [15, 30, 45, 60, 75, 90, 120, 180];
 
@@ -34,10 +34,13 @@ export function SlotServiceFields({ form, field }: SlotServiceFieldsProps) {
     setValue('price', service.priceCents !== null ? (service.priceCents / 100).toFixed(2) : '');
   };
 
-  // The first service is the likely one: chosen once the list arrives, unless the owner has typed a name.
+  // Issue 39: no service is chosen for the owner. The first alphabetically (or the most used) would be wrong
+  // on the day a different one is cancelled, and a wrong service texts the wrong customers without a word;
+  // an empty choice costs one tap and cannot be wrong silently. A name typed before the list arrived stays.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list first arrives
   useEffect(() => {
-    if (services.length > 0 && !getValues('serviceId') && !getValues('service')) choose(services[0]);
+    if (services.length > 0 && !getValues('serviceId') && getValues('service'))
+      setValue('serviceId', OTHER_SERVICE);
   }, [services.length]);
 
   const serviceField = field('serviceId');
@@ -51,19 +54,23 @@ export function SlotServiceFields({ form, field }: SlotServiceFieldsProps) {
           {...serviceField}
           onChange={(event) => {
             const picked = services.find((service) => service.id === event.target.value);
-            if (!picked) setValue('service', '');
-            choose(picked);
+            if (picked) return choose(picked);
+            setValue('serviceId', event.target.value);
+            setValue('service', '');
           }}
         >
+          <option value="" disabled>
+            Choose a service
+          </option>
           {services.map((service) => (
             <option key={service.id} value={service.id}>
               {service.name} ({minutesLabel(service.durationMinutes)})
             </option>
           ))}
-          <option value="">Something else (type it)</option>
+          <option value={OTHER_SERVICE}>Something else (type it)</option>
         </SelectField>
       ) : null}
-      {serviceId ? null : (
+      {services.length > 0 && serviceId !== OTHER_SERVICE ? null : (
         <TextField
           label={services.length > 0 ? 'Service name' : 'Service'}
           placeholder="Haircut with Ana"

@@ -63,8 +63,10 @@ describe('open a slot for a service, then confirm the plan (issue 26)', () => {
         expectedTexts: 3.6,
       }),
     });
-    // The list arrives after the form: the typed-in field gives way to the select, first service chosen.
-    await waitFor(() => expect(within(form).getByLabelText('Service')).toHaveValue(haircut.id));
+    // The list arrives after the form: the typed-in field gives way to the select, nothing chosen (issue 39).
+    const service = await within(form).findByRole('combobox', { name: 'Service' });
+    expect(service).toHaveValue('');
+    await app.user.selectOptions(service, haircut.id);
     expect(within(form).getByLabelText('Duration')).toHaveDisplayValue('45 min');
     await app.user.selectOptions(within(form).getByLabelText('Service'), color.id);
     expect(within(form).getByLabelText('Duration')).toHaveDisplayValue('1 h 40 min');
@@ -117,7 +119,7 @@ describe('open a slot for a service, then confirm the plan (issue 26)', () => {
     const { api, app, form } = await openForm({
       'POST /openings/preview': previewAnswer({ offers: plan() }),
     });
-    await waitFor(() => expect(within(form).getByLabelText('Service')).toHaveValue(haircut.id));
+    await app.user.selectOptions(await within(form).findByRole('combobox', { name: 'Service' }), haircut.id);
     await app.user.type(within(form).getByLabelText('Time'), '09:15');
     await app.user.click(within(form).getByRole('radio', { name: /Everyone at once/ }));
     await app.user.click(within(form).getByRole('button', { name: 'See who gets the text' }));
@@ -140,6 +142,7 @@ describe('open a slot for a service, then confirm the plan (issue 26)', () => {
     const { app, form } = await openForm({
       'POST /openings/preview': previewAnswer({ offers, firstWave: 2, firstTextAt: morning }),
     });
+    await app.user.selectOptions(await within(form).findByRole('combobox', { name: 'Service' }), haircut.id);
     await app.user.type(within(form).getByLabelText('Time'), '10:00');
     await app.user.click(within(form).getByRole('button', { name: 'See who gets the text' }));
     expect(await screen.findByTestId('preview-headline')).toHaveTextContent(
@@ -160,6 +163,7 @@ describe('open a slot for a service, then confirm the plan (issue 26)', () => {
         expectedTexts: 0,
       }),
     });
+    await app.user.selectOptions(await within(form).findByRole('combobox', { name: 'Service' }), haircut.id);
     await app.user.type(within(form).getByLabelText('Time'), '10:00');
     await app.user.click(within(form).getByRole('button', { name: 'See who gets the text' }));
     expect(await screen.findByTestId('preview-headline')).toHaveTextContent(
@@ -201,5 +205,29 @@ describe('a business without services keeps the simple form', () => {
       claimWindowMinutes: 10,
     });
     expect(api.callsTo('POST /openings/preview')[0]?.body).not.toHaveProperty('serviceId');
+  });
+});
+
+describe('the service of a new slot is the owner’s choice (issue 39)', () => {
+  it('chooses no service for the owner, asks for one, and offers a typed name as "Something else"', async () => {
+    const { api, app, form } = await openForm({
+      'POST /openings/preview': previewAnswer({ offers: plan() }),
+    });
+    const service = await within(form).findByRole('combobox', { name: 'Service' });
+    expect(service).toHaveValue('');
+    expect(within(form).getByRole('option', { name: 'Choose a service' })).toBeDisabled();
+    expect(within(form).queryByRole('textbox', { name: 'Service name' })).not.toBeInTheDocument();
+    await app.user.type(within(form).getByLabelText('Time'), '15:30');
+    await app.user.click(within(form).getByRole('button', { name: 'See who gets the text' }));
+    expect(await within(form).findByText('Choose the service that was cancelled')).toBeInTheDocument();
+    expect(api.callsTo('POST /openings/preview')).toHaveLength(0);
+
+    await app.user.selectOptions(service, 'other');
+    await app.user.type(within(form).getByRole('textbox', { name: 'Service name' }), 'Bang trim');
+    await app.user.click(within(form).getByRole('button', { name: 'See who gets the text' }));
+    await waitFor(() => expect(api.callsTo('POST /openings/preview')).toHaveLength(1));
+    const body = api.callsTo('POST /openings/preview')[0]?.body as Record<string, unknown>;
+    expect(body.service).toBe('Bang trim');
+    expect(body).not.toHaveProperty('serviceId');
   });
 });

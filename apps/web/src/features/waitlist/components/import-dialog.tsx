@@ -9,7 +9,8 @@ import { displayPhone } from '../../../lib/phone-display.ts';
 import { type ImportPreview, useImportWaitlist, usePreviewImport } from '../api/import-waitlist.ts';
 import './import-dialog.css';
 
-const example = 'name,phone,notes\nMaria Lopez,(212) 555-0143,Prefers mornings\nSam Lee,+44 20 7946 0958,';
+const example =
+  "name,phone,notes,service,stylist,language\nMaria Lopez,(212) 555-0143,Prefers mornings,Women's cut,Priya,Spanish\nSam Lee,+44 20 7946 0958,,,,";
 
 /** CSV import in two steps: a preview with every row's error, then the import of the valid rows. */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
@@ -77,7 +78,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     >
       <div className="stack">
         <p className="field__hint">
-          Columns: name, phone, and optionally notes and language (English or Spanish; English when empty).
+          Columns: name, phone, and optionally notes, service, stylist (or staff) and language (English or
+          Spanish; English when empty). Service and stylist names match yours whatever the case or punctuation
+          (“womens cut” is “Women’s cut”); a name we cannot match is shown with the closest one to check.
           Imported customers are recorded as having agreed to texts elsewhere, so import only people who asked
           to be on your waitlist.
         </p>
@@ -122,6 +125,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** Issue 39: what a row got: its service, stylist and language, as the waitlist will show them. */
+function rowGets(row: ImportPreview['rows'][number]): string {
+  if (row.error) return '—';
+  const parts = [row.service ?? 'Any service', row.staff ? `with ${row.staff}` : null];
+  if (row.language === 'es') parts.push('Spanish');
+  return parts.filter(Boolean).join(' · ');
+}
+
 function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
   return (
     <div className="import-preview">
@@ -136,6 +147,7 @@ function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
             <tr>
               <th scope="col">Line</th>
               <th scope="col">Customer</th>
+              <th scope="col">Gets</th>
               <th scope="col">Result</th>
             </tr>
           </thead>
@@ -149,6 +161,7 @@ function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
                     {row.error ? row.phone || '—' : displayPhone(row.phone)}
                   </span>
                 </td>
+                <td data-testid="import-row-gets">{rowGets(row)}</td>
                 <td>{row.error ? <span className="import-preview__error">{row.error}</span> : 'Ready'}</td>
               </tr>
             ))}

@@ -93,13 +93,14 @@ describe('templates in English and Spanish (issue 28)', () => {
     const { app, alert, spanishTab } = await openTemplates();
     await app.user.click(spanishTab);
     const spanish = within(alert).getByRole('form', { name: 'Cancellation alert (Español)' });
-    // The default Spanish alert ("se liberó…") with the sample name, time and opt-out line: 221 characters.
+    // The default Spanish alert (GSM-7 words since issue 39) with the sample name, time and opt-out line: the
+    // sample service ("hidratación") alone makes it UCS-2.
     expect(within(spanish).getByTestId('both-ways')).toHaveTextContent(
-      '4 segments (UCS-2: ‘ó’) · 2 with plain letters',
+      '3 segments (UCS-2: ‘ó’) · 2 with plain letters',
     );
     expect(within(spanish).getByTestId('segment-meter')).toHaveTextContent('UCS-2');
     expect(within(spanish).getByTestId('ucs2-culprit')).toHaveTextContent(
-      'The ‘ó’ in your text makes it use the 70-character encoding.',
+      'The ‘ó’ in the sample time and service makes it use the 70-character encoding.',
     );
 
     // Without an accent in the owner's words, the sample service ("hidratación") still forces UCS-2, and
@@ -138,7 +139,7 @@ describe('templates in English and Spanish (issue 28)', () => {
     expect(within(spanish).getByTestId('segment-meter')).toHaveTextContent('GSM-7');
     // Still shown both ways, so the owner sees what plain letters save.
     expect(within(spanish).getByTestId('both-ways')).toHaveTextContent(
-      '4 segments (UCS-2: ‘ó’) · 2 with plain letters',
+      '3 segments (UCS-2: ‘ó’) · 2 with plain letters',
     );
     expect(within(spanish).queryByTestId('ucs2-culprit')).toBeNull();
   });
@@ -181,5 +182,18 @@ describe('plain letters that would not help, or could not be saved', () => {
       ),
     );
     expect(within(spanish).queryByTestId('both-ways')).toBeNull();
+  });
+});
+
+describe('the cost of each template in money (issue 39)', () => {
+  it('shows a text’s price and an alert’s price from the configured segment price, beside the segments', async () => {
+    const { alert } = await openTemplates();
+    const english = within(alert).getByRole('form', { name: 'Cancellation alert' });
+    // The sample (a long service) makes 2 segments; one waiting customer (Ana): one alert costs one text.
+    await waitFor(() =>
+      expect(within(english).getByTestId('text-money')).toHaveTextContent(
+        /^One text ≈ \$0\.0158 \(2 segments × \$0\.0079\) · one alert ≈ \$0\.0158$/,
+      ),
+    );
   });
 });

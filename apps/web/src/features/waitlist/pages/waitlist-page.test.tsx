@@ -355,9 +355,9 @@ describe('CSV import', () => {
     const table = await within(dialog()).findByRole('table', { name: 'Import preview' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((tableRow) => tableRow.textContent)).toEqual([
-      '2Ana(212) 555-0101Ready',
-      `3Ben12${waitlistMessages.invalidPhone}`,
-      `4—+12125550103${waitlistMessages.nameRequired}`,
+      '2Ana(212) 555-0101Any serviceReady',
+      `3Ben12—${waitlistMessages.invalidPhone}`,
+      `4—+12125550103—${waitlistMessages.nameRequired}`,
     ]);
     expect(within(dialog()).getByText('1 ready to import, 2 with errors (skipped).')).toBeInTheDocument();
     expect(api.callsTo('POST /waitlist/import/preview')[0]?.body).toEqual({ csv });

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * The plans' limits as the operator configures them (issue 39): names, waitlist size, cancellation alerts a
+ * day and texts included, per plan. The server reads PLANS_JSON at boot (config.ts), serves the result on
+ * GET /config, and every limit and refusal reads it; the SPEC's values are the default. Billing prices are not
+ * here: Stripe's come from its Price objects (STRIPE_PRICE_*), the local provider's from PLAN_PRICES.
+ */
+export const catalogPlans = ['free_trial', 'starter', 'growth', 'enterprise'] as const;
+export type CatalogPlan = (typeof catalogPlans)[number];
+
+/** A whole number ≥ 1, or null for no limit. */
+const limit = z.number().int().min(1).max(1_000_000).nullable();
+
+export const planLimitsSchema = z
+  .object({
+    /** "Starter Plan": how the plan reads on the plan page and in every refusal. */
+    name: z.string().trim().min(1).max(40),
+    /** Customers on the waitlist at once; null: no limit. */
+    waitlistSize: limit,
+    /** Openings texted to the waitlist (cancellation alerts) a day, in the business's time zone; null: no limit. */
+    alertsPerDay: limit,
+    /** Text segments a month the plan's price covers; null: every segment is billed at the segment price. */
+    textsIncluded: z.number().int().min(0).max(10_000_000).nullable(),
+  })
+  .strict();
+export type PlanLimits = z.infer<typeof planLimitsSchema>;
+
+export const planCatalogueSchema = z
+  .object({
+    free_trial: planLimitsSchema,
+    starter: planLimitsSchema,
+    growth: planLimitsSchema,
+    enterprise: planLimitsSchema,
+  })
+  .strict();
+export type PlanCatalogue = z.infer<typeof planCatalogueSchema>;
+
+/** SPEC §9: Starter 25 customers and 1 cancellation alert a day, Growth 100 and 2; the trial as Starter. */
+export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = {
+  free_trial: { name: 'Free Trial', waitlistSize: 25, alertsPerDay: 1, textsIncluded: null },
+  starter: { name: 'Starter Plan', waitlistSize: 25, alertsPerDay: 1, textsIncluded: null },
+  growth: { name: 'Growth Plan', waitlistSize: 100, alertsPerDay: 2, textsIncluded: null },
+  enterprise: { name: 'Enterprise Plan', waitlistSize: null, alertsPerDay: null, textsIncluded: null },
+};
+
+/**
+ * PLANS_JSON as the operator writes it: any plan and any field may be left out and keeps its default
+ * (`{"starter":{"alertsPerDay":3}}`). Returns the whole catalogue, or the first problem in one line.
+ */
+export function parsePlanCatalogue(json: string): { catalogue: PlanCatalogue } | { problem: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return { problem: 'is not valid JSON' };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { problem: `must be an object keyed by ${catalogPlans.join(', ')}` };
+  const merged: Record<string, unknown> = {};
+  for (const [plan, fields] of Object.entries(raw)) {
+    const base = DEFAULT_PLAN_CATALOGUE[plan as CatalogPlan];
+    merged[plan] = base && typeof fields === 'object' && fields !== null ? { ...base, ...fields } : fields;
+  }
+  const parsed = planCatalogueSchema.safeParse({ ...DEFAULT_PLAN_CATALOGUE, ...merged });
+  if (parsed.success) return { catalogue: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { problem: `${issue?.path.join('.') || '(top)'} ${issue?.message ?? 'is invalid'}` };
+}
+
+/**
+ * The catalogue in force: the server sets it once at start-up from its configuration (one process, one
+ * operator), the web from GET /config. Plain module state, because the limits are read by every rule that
+ * counts (cap, alerts, refusals' words) and the catalogue never changes while the process runs.
+ */
+let active: PlanCatalogue = DEFAULT_PLAN_CATALOGUE;
+
+export function setPlanCatalogue(catalogue: PlanCatalogue): void {
+  active = catalogue;
+}
+export function planCatalogue(): PlanCatalogue {
+  return active;
+}
+
+/** The limits of a users.subscriptionPlan value (an unknown plan counts as the trial). */
+export function planLimits(plan: string, catalogue: PlanCatalogue = active): PlanLimits {
+  return catalogue[plan as CatalogPlan] ?? catalogue.free_trial;
+}
