@@ -101,7 +101,9 @@ describe('a customer language on the waitlist', () => {
     const { app } = await openWaitlist();
     await app.user.click(screen.getByRole('button', { name: 'Import CSV' }));
     expect(
-      within(screen.getByRole('dialog')).getByText(/optionally notes and language \(English or Spanish/),
+      within(screen.getByRole('dialog')).getByText(
+        /optionally notes, service, stylist \(or staff\) and language \(English or Spanish/,
+      ),
     ).toBeInTheDocument();
   });
 });
