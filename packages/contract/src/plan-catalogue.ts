@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { MONTHLY_PRICE_CENTS, YEARLY_DISCOUNT_PERCENT } from './billing.messages.ts';
+import type { Pricing } from './billing.schemas.ts';
 
 /**
- * The plans' limits as the operator configures them (issue 39): names, waitlist size, cancellation alerts a
- * day and texts included, per plan. The server reads PLANS_JSON at boot (config.ts), serves the result on
- * GET /config, and every limit and refusal reads it; the SPEC's values are the default. Billing prices are not
- * here: Stripe's come from its Price objects (STRIPE_PRICE_*), the local provider's from PLAN_PRICES.
+ * The plans as the operator configures them (issue 39): names, monthly prices, waitlist size, cancellation
+ * alerts a day and texts included, per plan. The server reads PLANS_JSON at boot (config.ts), serves the result
+ * on GET /config, and every price, limit and refusal reads it; the SPEC's values are the default. The local
+ * billing provider charges these prices; with Stripe, its Price objects (STRIPE_PRICE_*) charge and must carry
+ * the same amounts (the catalogue's stand in only for a price with no id).
  */
 export const catalogPlans = ['free_trial', 'starter', 'growth', 'enterprise'] as const;
 export type CatalogPlan = (typeof catalogPlans)[number];
@@ -20,17 +23,22 @@ export const planLimitsSchema = z
     waitlistSize: limit,
     /** Openings texted to the waitlist (cancellation alerts) a day, in the business's time zone; null: no limit. */
     alertsPerDay: limit,
-    /** Text segments a month the plan's price covers; null: every segment is billed at the segment price. */
+    /** Text segments a month the plan's price covers, counted on the plan page; null: no monthly allowance. */
     textsIncluded: z.number().int().min(0).max(10_000_000).nullable(),
+    /** Cents a month, billed monthly (yearly: twelve months less YEARLY_DISCOUNT_PERCENT); null: not sold by card. */
+    monthlyPrice: z.number().int().min(0).max(100_000_000).nullable(),
   })
   .strict();
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 
+/** Starter and Growth are sold by card: each has a price. */
+const soldPlanSchema = planLimitsSchema.extend({ monthlyPrice: z.number().int().min(1).max(100_000_000) });
+
 export const planCatalogueSchema = z
   .object({
     free_trial: planLimitsSchema,
-    starter: planLimitsSchema,
-    growth: planLimitsSchema,
+    starter: soldPlanSchema,
+    growth: soldPlanSchema,
     enterprise: planLimitsSchema,
   })
   .strict();
@@ -38,11 +46,46 @@ export type PlanCatalogue = z.infer<typeof planCatalogueSchema>;
 
 /** SPEC §9: Starter 25 customers and 1 cancellation alert a day, Growth 100 and 2; the trial as Starter. */
 export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = {
-  free_trial: { name: 'Free Trial', waitlistSize: 25, alertsPerDay: 1, textsIncluded: null },
-  starter: { name: 'Starter Plan', waitlistSize: 25, alertsPerDay: 1, textsIncluded: null },
-  growth: { name: 'Growth Plan', waitlistSize: 100, alertsPerDay: 2, textsIncluded: null },
-  enterprise: { name: 'Enterprise Plan', waitlistSize: null, alertsPerDay: null, textsIncluded: null },
+  free_trial: {
+    name: 'Free Trial',
+    waitlistSize: 25,
+    alertsPerDay: 1,
+    textsIncluded: null,
+    monthlyPrice: null,
+  },
+  starter: {
+    name: 'Starter Plan',
+    waitlistSize: 25,
+    alertsPerDay: 1,
+    textsIncluded: null,
+    monthlyPrice: MONTHLY_PRICE_CENTS.STARTER,
+  },
+  growth: {
+    name: 'Growth Plan',
+    waitlistSize: 100,
+    alertsPerDay: 2,
+    textsIncluded: null,
+    monthlyPrice: MONTHLY_PRICE_CENTS.GROWTH,
+  },
+  enterprise: {
+    name: 'Enterprise Plan',
+    waitlistSize: null,
+    alertsPerDay: null,
+    textsIncluded: null,
+    monthlyPrice: null,
+  },
 };
+
+const yearlyCents = (monthly: number) => Math.round((12 * monthly * (100 - YEARLY_DISCOUNT_PERCENT)) / 100);
+
+/** The paid plans' prices in cents (monthly, and yearly less the discount) from a catalogue. */
+export function pricingOf(catalogue: PlanCatalogue): Pricing {
+  const of = (monthly: number | null) => ({
+    monthly: { amount: monthly ?? 0, currency: 'usd' },
+    yearly: { amount: yearlyCents(monthly ?? 0), currency: 'usd' },
+  });
+  return { STARTER: of(catalogue.starter.monthlyPrice), GROWTH: of(catalogue.growth.monthlyPrice) };
+}
 
 /**
  * PLANS_JSON as the operator writes it: any plan and any field may be left out and keeps its default

@@ -29,6 +29,12 @@ export const openings = pgTable(
     /** When the owner's phone hears "Nobody has claimed your slot yet" if still open (issue 14); null once sent. */
     unclaimedNoticeAt: timestamp('unclaimed_notice_at', { withTimezone: true }),
     winnerCustomerId: uuid('winner_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /**
+     * What the winner books, in cents, fixed when she claims (issue 39): her own service's price when she waits
+     * for another service than the slot's, else the slot's. A later price change leaves past earnings alone;
+     * null while nobody holds the slot.
+     */
+    bookedPriceCents: integer('booked_price_cents'),
     filledAt: timestamp('filled_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** YYYY-MM-DD in the business's time zone when the alert went out: alerts per day are counted on it. */

@@ -2,7 +2,7 @@ import { authMessages, billingMessages } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBillingCustomers, localBillingPaymentMethods, users } from '../../db/schema.ts';
-import { LOCAL_PRICES } from '../../providers/billing/local-billing-math.ts';
+import { localPrices } from '../../providers/billing/local-billing-math.ts';
 import {
   auth,
   createTestApp,
@@ -103,9 +103,9 @@ describe('GET /config and GET /stripe/pricing', () => {
   it('answers the local prices in cents, yearly a true 20% below twelve months', async () => {
     const response = await billingCall(t, owner.token, 'GET', '/stripe/pricing');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, pricing: LOCAL_PRICES });
-    expect(LOCAL_PRICES.STARTER.yearly.amount).toBe(Math.round(2900 * 12 * 0.8));
-    expect(LOCAL_PRICES.GROWTH.yearly.amount).toBe(Math.round(7900 * 12 * 0.8));
+    expect(response.json()).toEqual({ success: true, pricing: localPrices() });
+    expect(localPrices().STARTER.yearly.amount).toBe(Math.round(2900 * 12 * 0.8));
+    expect(localPrices().GROWTH.yearly.amount).toBe(Math.round(7900 * 12 * 0.8));
   });
 
   it('shows a new owner no subscription, cards or invoices, without creating a customer', async () => {

@@ -1,18 +1,15 @@
 import type { EarningsWeek } from '@waitlist/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customers, openings, services } from '../../db/schema.ts';
+import { openings } from '../../db/schema.ts';
 
 /** The earnings dashboard's figures from `openings` (features/dashboard owns no table; wiring.ts hands these over). */
 
 /**
- * What a filled opening earned: what its winner books. A customer who waits for another service than the
- * slot's (a Blowout in a "Women's cut" slot) books their own, at its price (issue 39); otherwise the slot's
- * price. Read here, not stored, so a released claim leaves the slot's own price for the next winner.
+ * What a filled opening earned: what its winner booked, fixed at the claim (issue 39: her own service's price
+ * when she waits for another), or the slot's price for a claim made before that was stored.
  */
-const bookedPrice = sql`coalesce((select s.price_cents from ${customers} c join ${services} s on s.id = c.service_id
-  where c.id = ${openings}.winner_customer_id and c.service_id is distinct from ${openings}.service_id
-    and s.price_cents is not null), ${openings}.price_cents)`;
+const bookedPrice = sql`coalesce(${openings.bookedPriceCents}, ${openings.priceCents})`;
 
 /** One owner's activity between two instants, [lo, hi). */
 export interface OwnerRange {

@@ -2,7 +2,7 @@ import type { Offer, Opening } from '@waitlist/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OfferRow, OpeningRow } from '../../db/rows.ts';
-import { customers, messages, offers, openings } from '../../db/schema.ts';
+import { customers, messages, offers, openings, services } from '../../db/schema.ts';
 
 /**
  * The one home of the `openings` and `offers` tables (decision 0008). Reads join customers and messages for
@@ -293,13 +293,30 @@ export async function openingAnsweredBy(executor: Executor, userId: string, cust
 }
 
 /**
+ * What a winner books (issue 39): a customer who waits for another service than the slot's (a Blowout in a
+ * "Women's cut" slot) books her own, at its price; otherwise the slot's price. Read in the claim's own UPDATE.
+ */
+const bookedPriceOf = (customerId: string) =>
+  sql<
+    number | null
+  >`coalesce((select s.price_cents from ${customers} c join ${services} s on s.id = c.service_id
+    where c.id = ${customerId} and c.service_id is distinct from ${openings.serviceId}
+      and s.price_cents is not null), ${openings.priceCents})`;
+
+/**
  * The claim: one conditional UPDATE. Concurrent YES replies queue on the opening's row lock and re-check
  * `status = 'open'` after the winner commits, so exactly one of them gets a row back.
  */
 export async function claimOpening(executor: Executor, openingId: string, customerId: string, now: Date) {
   const [won] = await executor
     .update(openings)
-    .set({ status: 'filled', winnerCustomerId: customerId, filledAt: now, nextWaveAt: null })
+    .set({
+      status: 'filled',
+      winnerCustomerId: customerId,
+      filledAt: now,
+      nextWaveAt: null,
+      bookedPriceCents: bookedPriceOf(customerId),
+    })
     .where(and(eq(openings.id, openingId), eq(openings.status, 'open'), sql`${openings.startsAt} > ${now}`))
     .returning();
   return won;

@@ -1,6 +1,7 @@
 import { smsEncoding } from '@waitlist/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerSettings, services, staffMembers } from '../../db/schema.ts';
+import { offerSettings, openings, services, staffMembers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { receiveText } from '../messaging/messaging.test-helpers.ts';
 import { addCustomer, call, owner, textsTo as textsOf } from '../waitlist/waitlist.test-helpers.ts';
@@ -79,6 +80,27 @@ describe('a slot for another service than the customer waits for (item 4)', () =
     expect(opening.status).toBe('filled');
     const earnings = (await call(t, o.token, 'GET', '/dashboard/earnings')).json().data;
     expect(earnings.revenueRecoveredCents).toBe(4500);
+
+    // The price is fixed when she claims: the owner raising the Blowout's price later leaves it alone.
+    await t.database.db.update(services).set({ priceCents: 5500 }).where(eq(services.id, blowout.id));
+    const [stored] = await t.database.db
+      .select({ booked: openings.bookedPriceCents })
+      .from(openings)
+      .where(eq(openings.id, opened.json().data.id));
+    expect(stored?.booked).toBe(4500);
+    const after = (await call(t, o.token, 'GET', '/dashboard/earnings')).json().data;
+    expect(after.revenueRecoveredCents).toBe(4500);
+
+    // Released by the owner, the slot holds no booked price until the next winner claims it.
+    const released = await call(t, o.token, 'POST', `/openings/${opened.json().data.id}/release`, {});
+    expect(released.statusCode, released.body).toBeLessThan(300);
+    const [cleared] = await t.database.db
+      .select({ booked: openings.bookedPriceCents, status: openings.status })
+      .from(openings)
+      .where(eq(openings.id, opened.json().data.id));
+    expect(cleared).toEqual({ booked: null, status: 'open' });
+    const none = (await call(t, o.token, 'GET', '/dashboard/earnings')).json().data;
+    expect(none.revenueRecoveredCents).toBe(0);
   });
 });
 

@@ -35,7 +35,13 @@ export type WinnerRow = NonNullable<Awaited<ReturnType<typeof winnerOf>>>;
 export async function reopen(executor: Executor, id: string, unclaimedNoticeAt: Date) {
   const [row] = await executor
     .update(openings)
-    .set({ status: 'open', winnerCustomerId: null, filledAt: null, unclaimedNoticeAt })
+    .set({
+      status: 'open',
+      winnerCustomerId: null,
+      filledAt: null,
+      bookedPriceCents: null,
+      unclaimedNoticeAt,
+    })
     .where(eq(openings.id, id))
     .returning();
   return row!;

@@ -1,6 +1,7 @@
 import { DEFAULT_PLAN_CATALOGUE, setPlanCatalogue } from '@waitlist/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { priceOf } from '../../providers/billing/local-billing-math.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addCustomer, call, customerPhone, owner } from './waitlist.test-helpers.ts';
 
@@ -10,7 +11,7 @@ import { addCustomer, call, customerPhone, owner } from './waitlist.test-helpers
  */
 const PLANS_JSON = JSON.stringify({
   free_trial: { name: 'Tryout', waitlistSize: 2, alertsPerDay: 2, textsIncluded: 500 },
-  growth: { alertsPerDay: 5 },
+  growth: { alertsPerDay: 5, monthlyPrice: 9900 },
 });
 
 let t: TestApp;
@@ -38,8 +39,13 @@ describe('the plan catalogue from PLANS_JSON (issue 39)', () => {
       waitlistSize: 2,
       alertsPerDay: 2,
       textsIncluded: 500,
+      monthlyPrice: null,
     });
-    expect(answer.plans.growth).toEqual({ ...DEFAULT_PLAN_CATALOGUE.growth, alertsPerDay: 5 });
+    expect(answer.plans.growth).toEqual({
+      ...DEFAULT_PLAN_CATALOGUE.growth,
+      alertsPerDay: 5,
+      monthlyPrice: 9900,
+    });
     expect(answer.plans.starter).toEqual(DEFAULT_PLAN_CATALOGUE.starter);
     expect(answer.smsSegmentPrice).toEqual({ amount: 0.0079, currency: 'USD' });
   });
@@ -70,11 +76,26 @@ describe('the plan catalogue from PLANS_JSON (issue 39)', () => {
   });
 });
 
+describe('the prices in PLANS_JSON', () => {
+  it('are what the billing provider quotes and charges, yearly twelve months less the 20% saving', async () => {
+    const o = await owner(t);
+    const pricing = (await call(t, o.token, 'GET', '/stripe/pricing')).json().pricing;
+    expect(pricing.GROWTH).toEqual({
+      monthly: { amount: 9900, currency: 'usd' },
+      yearly: { amount: Math.round(9900 * 12 * 0.8), currency: 'usd' },
+    });
+    expect(pricing.STARTER.monthly.amount).toBe(DEFAULT_PLAN_CATALOGUE.starter.monthlyPrice);
+    expect(priceOf('growth', 'monthly')).toBe(9900);
+  });
+});
+
 describe('a bad PLANS_JSON stops start-up with one line naming it', () => {
   it.each([
     ['not json', /^Invalid configuration: PLANS_JSON is not valid JSON$/],
     ['{"starter":{"alertsPerDay":0}}', /^Invalid configuration: PLANS_JSON starter\.alertsPerDay /],
     ['{"starter":{"name":""}}', /^Invalid configuration: PLANS_JSON starter\.name /],
+    ['{"growth":{"monthlyPrice":null}}', /^Invalid configuration: PLANS_JSON growth\.monthlyPrice /],
+    ['{"starter":{"monthlyPrice":19.5}}', /^Invalid configuration: PLANS_JSON starter\.monthlyPrice /],
     ['{"gold":{"name":"Gold"}}', /^Invalid configuration: PLANS_JSON .*gold/],
   ])('%s', (value, message) => {
     expect(() => loadConfig({ NODE_ENV: 'test', PLANS_JSON: value })).toThrow(message);

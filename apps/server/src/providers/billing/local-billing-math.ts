@@ -1,10 +1,10 @@
-import { type BillingPeriod, PLAN_PRICES, type Pricing } from '@waitlist/contract';
+import { type BillingPeriod, type Pricing, planCatalogue, pricingOf } from '@waitlist/contract';
 
-/** The local provider's prices: the contract's PLAN_PRICES (one source; Stripe's come from its Price objects). */
-export const LOCAL_PRICES: Pricing = PLAN_PRICES;
+/** The local provider's prices: the operator's plan catalogue (PLANS_JSON, issue 39; the SPEC's by default). */
+export const localPrices = (): Pricing => pricingOf(planCatalogue());
 
 export function priceOf(plan: 'starter' | 'growth', period: BillingPeriod): number {
-  return LOCAL_PRICES[plan === 'starter' ? 'STARTER' : 'GROWTH'][period].amount;
+  return localPrices()[plan === 'starter' ? 'STARTER' : 'GROWTH'][period].amount;
 }
 
 /**

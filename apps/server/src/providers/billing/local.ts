@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BillingProvider } from './index.ts';
 import { createLocalBillingContext, localClockControls } from './local-billing-clock.ts';
-import { LOCAL_PRICES } from './local-billing-math.ts';
+import { localPrices } from './local-billing-math.ts';
 import type { TestCardInput } from './local-cards.ts';
 import { type CheckoutSessionView, localCheckoutCalls } from './local-checkout.ts';
 import { localCustomerCalls } from './local-customers.ts';
@@ -62,7 +62,7 @@ export function createLocalBillingProvider(deps: {
     publishableKey: null,
 
     async getPricing(): Promise<Pricing> {
-      return LOCAL_PRICES;
+      return localPrices();
     },
 
     ...localCustomerCalls(ctx),

@@ -1,4 +1,4 @@
-import { type BillingPeriod, PLAN_PRICES, type Pricing } from '@waitlist/contract';
+import { type BillingPeriod, type Pricing, planCatalogue, pricingOf } from '@waitlist/contract';
 import type Stripe from 'stripe';
 import type { Clock } from '../../lib/clock.ts';
 import { BadRequest } from '../../lib/errors.ts';
@@ -57,7 +57,7 @@ export function createStripePrices(
       if (pricingCache && pricingCache.expiresAt > now) return pricingCache.pricing;
       const amountOf = async (plan: Plan, period: BillingPeriod) => {
         const id = priceIds[plan][period];
-        if (!id) return PLAN_PRICES[PLAN_KEYS[plan]][period];
+        if (!id) return pricingOf(planCatalogue())[PLAN_KEYS[plan]][period];
         const price = await call(() => stripe.prices.retrieve(id));
         return { amount: price.unit_amount ?? 0, currency: price.currency };
       };
