@@ -98,6 +98,8 @@ export const earningsPeriodSchema = z.object({
   textsSent: z.number().int(),
   /** Of those, confirmed delivered. */
   textsDelivered: z.number().int(),
+  /** The segments those texts took: what a plan's texts included counts (issue 39). */
+  segmentsSent: z.number().int(),
   /** Texts offering a slot sent in the range, by the language of the customer who got each (issue 28); the web
    * calls them texts, keeping "alerts" for the openings the daily cap counts (issue 39). */
   alertsByLanguage: z.object({ en: z.number().int(), es: z.number().int() }),

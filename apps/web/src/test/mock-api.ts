@@ -15,19 +15,19 @@ type Handler =
   | 'network-error'
   | 'pending';
 
-const defaultConfig: MockAnswer = {
-  body: {
-    success: true,
-    googleClientId: null,
-    facebookAppId: null,
-    appleClientId: null,
-    localMailbox: true,
-    localPhone: false,
-    billing: { provider: 'local', publishableKey: null, configured: true },
-    plans: DEFAULT_PLAN_CATALOGUE,
-    smsSegmentPrice: { amount: 0.0079, currency: 'USD' },
-  },
+/** GET /config as the server answers it on its defaults (a test spreads it to change one field). */
+export const defaultConfigBody = {
+  success: true,
+  googleClientId: null,
+  facebookAppId: null,
+  appleClientId: null,
+  localMailbox: true,
+  localPhone: false,
+  billing: { provider: 'local', publishableKey: null, configured: true },
+  plans: DEFAULT_PLAN_CATALOGUE,
+  smsSegmentPrice: { amount: 0.0079, currency: 'USD' },
 };
+const defaultConfig: MockAnswer = { body: defaultConfigBody };
 
 /**
  * Replaces `fetch` — the boundary to the real server — with answers keyed by "METHOD /path"

@@ -40,7 +40,10 @@ export interface DashboardSources {
     executor: Executor,
     userId: string,
   ): Promise<{ revenue: number; alerts: number; filled: number; decided: number; avgFill: number | null }>;
-  textTotals(executor: Executor, range: RangeBounds): Promise<{ textsSent: number; textsDelivered: number }>;
+  textTotals(
+    executor: Executor,
+    range: RangeBounds,
+  ): Promise<{ textsSent: number; textsDelivered: number; segmentsSent: number }>;
   optOutsAndWaitlistSize(
     executor: Executor,
     range: RangeBounds,

@@ -64,13 +64,14 @@ describe('GET /dashboard/earnings: ranges in the business time zone', () => {
     ]);
     const now = new Date('2026-11-23T09:30:00Z');
     await t.database.db.insert(messages).values([
-      ...['delivered', 'delivered', 'sent', 'undelivered', 'failed', 'queued'].map((status) => ({
+      ...['delivered', 'delivered', 'sent', 'undelivered', 'failed', 'queued'].map((status, index) => ({
         userId: o.id,
         direction: 'out' as const,
         fromNumber: o.number,
         toNumber: '+12125550201',
         body: 'hi',
-        segments: 1,
+        // The first took three segments: a plan's texts included count segments, not texts (issue 39).
+        segments: index === 0 ? 3 : 1,
         encoding: 'GSM-7',
         status: status as 'delivered',
         createdAt: now,
@@ -120,6 +121,7 @@ describe('GET /dashboard/earnings: ranges in the business time zone', () => {
       medianMinutesToClaim: 20,
       textsSent: 4,
       textsDelivered: 2,
+      segmentsSent: 6,
       optOuts: 1,
       waitlistSize: 1,
       // No alert was texted (no offers) and everyone reads English (issue 28).

@@ -249,12 +249,16 @@ export async function markConversationRead(
     );
 }
 
-/** The dashboard's texts in [lo, hi): sent (whatever became of them) and delivered (messages_user_idx). */
+/**
+ * The dashboard's texts in [lo, hi): sent (whatever became of them), delivered, and the segments sent, which a
+ * plan's texts included count (issue 39) (messages_user_idx).
+ */
 export async function textTotals(executor: Executor, range: { userId: string; lo: Date; hi: Date }) {
   const [row] = await executor
     .select({
       textsSent: sql<number>`count(*) filter (where ${messages.status} in ('sent', 'delivered', 'undelivered'))::int`,
       textsDelivered: sql<number>`count(*) filter (where ${messages.status} = 'delivered')::int`,
+      segmentsSent: sql<number>`coalesce(sum(${messages.segments}) filter (where ${messages.status} in ('sent', 'delivered', 'undelivered')), 0)::int`,
     })
     .from(messages)
     .where(
@@ -265,5 +269,9 @@ export async function textTotals(executor: Executor, range: { userId: string; lo
         lt(messages.createdAt, range.hi),
       ),
     );
-  return { textsSent: Number(row?.textsSent ?? 0), textsDelivered: Number(row?.textsDelivered ?? 0) };
+  return {
+    textsSent: Number(row?.textsSent ?? 0),
+    textsDelivered: Number(row?.textsDelivered ?? 0),
+    segmentsSent: Number(row?.segmentsSent ?? 0),
+  };
 }

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { billingMessages, DEFAULT_PLAN_CATALOGUE, ENTERPRISE_SALES_EMAIL } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
 import { makeCard, makeSubscription, unixNoon } from '../../../test/billing-fixtures.ts';
 import { errorAnswer } from '../../../test/fixtures.ts';
+import { defaultConfigBody } from '../../../test/mock-api.ts';
 import {
   currentPlan,
   expectToast,
@@ -276,5 +277,43 @@ describe('the operator’s plan catalogue (issue 39)', () => {
     expect(screen.getByTestId('who-pays-segments')).toHaveTextContent(
       /we pay the carrier for every segment \(about \$0\.0079 a segment\), and your plan price covers them/,
     );
+  });
+
+  it('counts this month’s text segments against the plan’s texts included, and says when it is over', async () => {
+    const plans = {
+      ...DEFAULT_PLAN_CATALOGUE,
+      free_trial: { ...DEFAULT_PLAN_CATALOGUE.free_trial, textsIncluded: 500 },
+    };
+    let segmentsSent = 320;
+    const { api } = await openPlanTab({
+      handlers: () => ({
+        'GET /config': { body: { ...defaultConfigBody, plans } },
+        'GET /dashboard/earnings': () => ({
+          body: { success: true, data: { period: { segmentsSent, from: '2026-12-01', to: '2026-12-31' } } },
+        }),
+      }),
+    });
+    expect(await screen.findByTestId('texts-this-month')).toHaveTextContent(
+      '320 of 500 text segments included in your plan used',
+    );
+    expect(screen.getByRole('meter', { name: 'Texts this month' })).toHaveAttribute('value', '320');
+    expect(api.calls.some((call) => call.path === '/dashboard/earnings')).toBe(true);
+    cleanup();
+    segmentsSent = 540;
+    await openPlanTab({
+      handlers: () => ({
+        'GET /config': { body: { ...defaultConfigBody, plans } },
+        'GET /dashboard/earnings': () => ({
+          body: { success: true, data: { period: { segmentsSent, from: '2026-12-01', to: '2026-12-31' } } },
+        }),
+      }),
+    });
+    expect(await screen.findByText(/40 segments over your allowance this month/)).toBeInTheDocument();
+  });
+
+  it('shows no allowance for a plan without texts included, and asks nothing for it', async () => {
+    const { api } = await openPlanTab();
+    expect(screen.queryByRole('heading', { name: 'Texts this month' })).not.toBeInTheDocument();
+    expect(api.calls.some((call) => call.path === '/dashboard/earnings')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import {
   DEFAULT_PLAN_CATALOGUE,
   FALLBACK_PRICING,
   planLabels,
+  planLimits,
   type Subscription,
 } from '@waitlist/contract';
 import { useState } from 'react';
@@ -21,6 +22,7 @@ import { CancelPlanDialog, CancelPlanSection } from './cancel-plan-section.tsx';
 import { CurrentPlanCard } from './current-plan-card.tsx';
 import { EnterpriseCard, PlanCard, type PlanCardState } from './plan-card.tsx';
 import { PlanChangeDialog } from './plan-change-dialog.tsx';
+import { TextsThisMonthCard } from './texts-this-month.tsx';
 import { useErrorToast } from './use-error-toast.ts';
 import { useResumePlan } from './use-resume-plan.ts';
 import './plan-tab.css';
@@ -99,6 +101,7 @@ export function PlanTab() {
   return (
     <div className="plan-tab">
       <CurrentPlanCard user={user} subscription={subscription} now={now} />
+      <TextsThisMonthCard limits={planLimits(user.subscriptionPlan, catalogue)} />
 
       <section className="plan-tab__change" aria-labelledby="change-my-plan">
         <header className="plan-tab__change-header">

@@ -25,6 +25,7 @@ const earnings = (period: Partial<Earnings['period']>): Earnings => ({
     medianMinutesToClaim: null,
     textsSent: 15,
     textsDelivered: 15,
+    segmentsSent: 18,
     optOuts: 0,
     waitlistSize: 15,
     alertsByLanguage: { en: 12, es: 3 },

@@ -20,6 +20,7 @@ const emptyPeriod: Period = {
   medianMinutesToClaim: null,
   textsSent: 0,
   textsDelivered: 0,
+  segmentsSent: 0,
   optOuts: 0,
   waitlistSize: 0,
   alertsByLanguage: { en: 0, es: 0 },
@@ -46,6 +47,7 @@ const withDataPeriod: Period = {
   medianMinutesToClaim: 12,
   textsSent: 1234,
   textsDelivered: 1200,
+  segmentsSent: 1300,
   optOuts: 2,
   waitlistSize: 40,
   weeks: [

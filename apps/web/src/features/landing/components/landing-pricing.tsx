@@ -1,9 +1,10 @@
 import { ENTERPRISE_SALES_EMAIL, TRIAL_DAYS } from '@waitlist/contract';
 import { Link } from 'react-router';
-import { formatPrice, planOffers } from './plan-prices.ts';
+import { formatPrice, usePlanOffers } from './plan-prices.ts';
 
 /** Starter and Growth side by side (stacked on a phone), then Enterprise on request. */
 export function LandingPricing() {
+  const planOffers = usePlanOffers();
   return (
     <section className="landing-section landing-pricing" aria-labelledby="landing-pricing-title">
       <h2 id="landing-pricing-title" className="landing-section__title">

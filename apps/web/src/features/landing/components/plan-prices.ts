@@ -1,7 +1,14 @@
-import { ALERTS_PER_DAY, PLAN_PRICES, type PlanType, planLabels, WAITLIST_CAPS } from '@waitlist/contract';
+import {
+  DEFAULT_PLAN_CATALOGUE,
+  type PlanCatalogue,
+  type PlanLimits,
+  type PlanType,
+  pricingOf,
+} from '@waitlist/contract';
+import { useConfig } from '../../../lib/config.ts';
 import { formatCents } from '../../../lib/money.ts';
 
-/** One paid plan as the first visit shows it, every number read from the contract's prices and limits. */
+/** One paid plan as the first visit shows it, every number read from the operator's plan catalogue. */
 export type PlanOffer = {
   type: PlanType;
   name: string;
@@ -16,30 +23,44 @@ export type PlanOffer = {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-function offer(type: PlanType, plan: 'starter' | 'growth'): PlanOffer {
-  const monthly = PLAN_PRICES[type].monthly.amount;
-  const yearly = PLAN_PRICES[type].yearly.amount;
-  return {
-    type,
-    name: planLabels[plan].replace(/ Plan$/, ''),
-    monthly,
-    yearlyPerMonth: Math.round(yearly / 12 / 100) * 100,
-    yearlySaving: monthly > 0 ? Math.max(0, Math.round((1 - yearly / (12 * monthly)) * 100)) : 0,
-    features: [
-      `Waitlist up to ${WAITLIST_CAPS[plan]} customers`,
-      `${plural(ALERTS_PER_DAY[plan], 'cancellation alert')} a day`,
-      'Your own dedicated text number',
-      'Earnings dashboard',
-    ],
-  };
+function limits(plan: PlanLimits): string[] {
+  return [
+    plan.waitlistSize === null ? 'Unlimited waitlist' : `Waitlist up to ${plan.waitlistSize} customers`,
+    plan.alertsPerDay === null
+      ? 'Unlimited cancellation alerts'
+      : `${plural(plan.alertsPerDay, 'cancellation alert')} a day`,
+    ...(plan.textsIncluded === null ? [] : [`${plan.textsIncluded} text segments a month included`]),
+  ];
 }
 
-/** Starter and Growth, cheapest first: what the server charges (contract PLAN_PRICES), not a copy of it. */
-export const planOffers: PlanOffer[] = [offer('STARTER', 'starter'), offer('GROWTH', 'growth')];
+/** Starter and Growth, cheapest first: what the server charges (the catalogue it serves on GET /config). */
+export function planOffers(catalogue: PlanCatalogue): PlanOffer[] {
+  const pricing = pricingOf(catalogue);
+  const offer = (type: PlanType, plan: PlanLimits): PlanOffer => {
+    const monthly = pricing[type].monthly.amount;
+    const yearly = pricing[type].yearly.amount;
+    return {
+      type,
+      name: plan.name.replace(/ Plan$/, ''),
+      monthly,
+      yearlyPerMonth: Math.round(yearly / 12 / 100) * 100,
+      yearlySaving: monthly > 0 ? Math.max(0, Math.round((1 - yearly / (12 * monthly)) * 100)) : 0,
+      features: [...limits(plan), 'Your own dedicated text number', 'Earnings dashboard'],
+    };
+  };
+  return [offer('STARTER', catalogue.starter), offer('GROWTH', catalogue.growth)].sort(
+    (a, b) => a.monthly - b.monthly,
+  );
+}
+
+/** The plans as the operator sells them; the SPEC's until GET /config answers (or if it cannot). */
+export function usePlanOffers(): PlanOffer[] {
+  return planOffers(useConfig().data?.plans ?? DEFAULT_PLAN_CATALOGUE);
+}
 
 /** The lowest monthly price, for "then from $29/month". */
-export const lowestMonthly = Math.min(...planOffers.map((plan) => plan.monthly));
+export const lowestMonthly = (offers: PlanOffer[]) => Math.min(...offers.map((plan) => plan.monthly));
 
 /** Cents to dollars, without ".00" for whole amounts ($29, $23.20). */
-export const formatPrice = (cents: number, currency = PLAN_PRICES.STARTER.monthly.currency): string =>
+export const formatPrice = (cents: number, currency = 'usd'): string =>
   formatCents(cents, { currency, wholeDollars: true });

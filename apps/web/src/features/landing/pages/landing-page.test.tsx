@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { PLAN_PRICES, TRIAL_DAYS, WAITLIST_CAPS, YEARLY_DISCOUNT_PERCENT } from '@waitlist/contract';
+import {
+  DEFAULT_PLAN_CATALOGUE,
+  PLAN_PRICES,
+  TRIAL_DAYS,
+  WAITLIST_CAPS,
+  YEARLY_DISCOUNT_PERCENT,
+} from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
 import { newVerifiedUser } from '../../../test/fixtures.ts';
-import { mockApi, mockSignedIn } from '../../../test/mock-api.ts';
+import { defaultConfigBody, mockApi, mockSignedIn } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const dollars = (cents: number) => `$${cents / 100}`;
@@ -48,6 +54,26 @@ describe('/ for a visitor (issue 27)', () => {
     expect(within(growth).getByText(dollars(PLAN_PRICES.GROWTH.monthly.amount))).toBeInTheDocument();
     expect(within(growth).getByText(`Waitlist up to ${WAITLIST_CAPS.growth} customers`)).toBeInTheDocument();
     expect(within(growth).getByText('2 cancellation alerts a day')).toBeInTheDocument();
+  });
+
+  it("shows the operator's plan catalogue from GET /config: names, prices, limits and texts included", async () => {
+    const plans = {
+      ...DEFAULT_PLAN_CATALOGUE,
+      starter: { ...DEFAULT_PLAN_CATALOGUE.starter, name: 'Solo Plan', monthlyPrice: 1900, alertsPerDay: 3 },
+      growth: { ...DEFAULT_PLAN_CATALOGUE.growth, monthlyPrice: 9900, textsIncluded: 2000 },
+    };
+    mockApi({
+      'GET /config': { body: { ...defaultConfigBody, plans } },
+    });
+    renderApp('/');
+    expect(await screen.findByText('$19/month')).toBeInTheDocument();
+    const pricing = screen.getByRole('region', { name: 'Simple pricing' });
+    const solo = within(pricing).getByRole('listitem', { name: 'Solo' });
+    expect(within(solo).getByText('$19')).toBeInTheDocument();
+    expect(within(solo).getByText('3 cancellation alerts a day')).toBeInTheDocument();
+    const growth = within(pricing).getByRole('listitem', { name: 'Growth' });
+    expect(within(growth).getByText('$99')).toBeInTheDocument();
+    expect(within(growth).getByText('2000 text segments a month included')).toBeInTheDocument();
   });
 
   it('asks nothing of the server: no session check, no pricing call', async () => {

@@ -4,7 +4,7 @@ import { BrandMark } from '../../../components/ui/brand-mark.tsx';
 // The links below look like buttons; this page draws no <Button> that would bring the styles.
 import '../../../components/ui/button.css';
 import { LandingPricing } from '../components/landing-pricing.tsx';
-import { formatPrice, lowestMonthly } from '../components/plan-prices.ts';
+import { formatPrice, lowestMonthly, usePlanOffers } from '../components/plan-prices.ts';
 import { TextConversation } from '../components/text-conversation.tsx';
 import './landing-page.css';
 
@@ -28,6 +28,7 @@ const steps = [
  * how it works and the plans below. A signed-in owner never sees it (routes.tsx sends them to /account).
  */
 export function LandingPage() {
+  const cheapest = lowestMonthly(usePlanOffers());
   return (
     <div className="landing">
       <header className="landing-bar">
@@ -54,8 +55,8 @@ export function LandingPage() {
               Start free trial
             </Link>
             <p className="landing-hero__price">
-              {TRIAL_DAYS} days free, no card needed. Then from{' '}
-              <strong>{formatPrice(lowestMonthly)}/month</strong>.
+              {TRIAL_DAYS} days free, no card needed. Then from <strong>{formatPrice(cheapest)}/month</strong>
+              .
             </p>
           </div>
         </div>
