@@ -18,6 +18,15 @@ export function AppLayout() {
   useEffect(() => {
     if (navigationType !== 'REPLACE' && window.matchMedia?.(PHONE_MEDIA_QUERY).matches) dismissStale();
   }, [pathname]);
+  // A new page opens at its top (issue 39: after sending, the opening's page opened scrolled halfway, where
+  // the form's button had been). Back and Forward (POP) keep the browser's own restored position.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of page by design
+  useEffect(() => {
+    if (navigationType === 'POP') return;
+    const page = document.scrollingElement ?? document.documentElement;
+    page.scrollTop = 0;
+    page.scrollLeft = 0;
+  }, [pathname]);
   // While a stored session is checked, the loading screen stands alone: the header and the page then arrive
   // together, so nothing already on screen moves down under the header (layout shift, issue 16).
   if (status === 'loading') return <LoadingScreen />;

@@ -73,8 +73,13 @@ function Block({ block, from }: { block: DayBlock; from: number }) {
       data-testid="day-opening"
     >
       <span className="day-block__title">{block.title}</span>
-      <span className="day-block__time">
-        {shownTime} · {state}
+      {/* The time gives way before the state: "Claimed by Isabella Ruiz" stays whole (issue 39). */}
+      <span className="day-block__meta">
+        <span className="day-block__time">{shownTime}</span>
+        <span className="day-block__state" data-testid="day-opening-state">
+          {' '}
+          · {state}
+        </span>
       </span>
     </Link>
   );
