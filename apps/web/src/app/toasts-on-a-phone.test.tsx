@@ -1,9 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { type Customer, waitlistMessages } from '@waitlist/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { billingApi } from '../test/billing-fixtures.ts';
 import { makeUser } from '../test/fixtures.ts';
 import { mockSignedIn } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
+import { makeCustomer, templatesAnswer, waitlistAnswer } from '../test/waitlist-fixtures.ts';
 
 function screenWidth(phone: boolean) {
   vi.stubGlobal(
@@ -47,5 +49,46 @@ describe('toasts and the next page', () => {
     screenWidth(false);
     await toastThenNextPage();
     expect(screen.getByTestId('toast')).not.toHaveClass('toast--leaving');
+  });
+});
+
+/** A 390 × 844 phone where the dialog's submit button sits at the foot of the screen, under the thumb. */
+function submitAtTheFoot(label: string) {
+  vi.stubGlobal('innerHeight', 844);
+  const original = Element.prototype.getBoundingClientRect;
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    if (this.textContent?.trim() !== label) return original.call(this);
+    return { top: 780, bottom: 824, left: 16, right: 374, width: 358, height: 44, x: 16, y: 780 } as DOMRect;
+  });
+}
+
+describe('a toast and the button just tapped (issue 39)', () => {
+  it('"Customer added" does not land on "Add to waitlist" at 390 px', async () => {
+    screenWidth(true);
+    submitAtTheFoot('Add to waitlist');
+    mockSignedIn(makeUser({ plivoNumberStatus: 'verified' }), {
+      'GET /waitlist': waitlistAnswer({ customers: [] }),
+      'GET /message-templates': templatesAnswer(),
+      'POST /waitlist': (call) => ({
+        status: 201,
+        body: {
+          success: true,
+          data: makeCustomer(call.body as Partial<Customer>),
+          message: waitlistMessages.customerAdded,
+        },
+      }),
+    });
+    const app = renderApp('/waitlist', { token: 'tok' });
+    await screen.findByRole('heading', { level: 1, name: 'Waitlist' });
+    await waitFor(() => expect(screen.queryByText('Loading your waitlist…')).not.toBeInTheDocument());
+    await app.user.click(screen.getByRole('button', { name: 'Add customer' }));
+    const dialog = screen.getByRole('dialog');
+    await app.user.type(within(dialog).getByLabelText('Name'), 'Maria Lopez');
+    await app.user.type(within(dialog).getByLabelText('Mobile phone'), '2125550143');
+    await app.user.selectOptions(within(dialog).getByLabelText('How did they agree to texts?'), 'verbal');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add to waitlist' }));
+
+    expect(await screen.findByText(waitlistMessages.customerAdded)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveAttribute('data-edge', 'top');
   });
 });

@@ -3,13 +3,23 @@ import { FieldError } from './field.tsx';
 
 type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: ReactNode;
-  error?: string;
+  error?: string | undefined;
+  /** Reads the error out when it appears (see FieldOwnProps). */
+  announceError?: boolean | undefined;
   /** Extra content after the label, outside it (e.g. a "Read the terms" button). */
   after?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 };
 
-export function CheckboxField({ label, error, after, id, ref, ...inputProps }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  error,
+  announceError,
+  after,
+  id,
+  ref,
+  ...inputProps
+}: CheckboxFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = error ? `${inputId}-error` : undefined;
@@ -30,7 +40,7 @@ export function CheckboxField({ label, error, after, id, ref, ...inputProps }: C
         </label>
         {after}
       </div>
-      <FieldError id={errorId} error={error} />
+      <FieldError id={errorId} error={error} announce={announceError} />
     </div>
   );
 }

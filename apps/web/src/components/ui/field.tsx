@@ -17,14 +17,22 @@ export interface FieldOwnProps {
   labelNote?: string | undefined;
   id?: string | undefined;
   className?: string | undefined;
+  /**
+   * Reads the error out when it appears: for a message that arrives after the tap (the server's "already on
+   * your waitlist"), which the owner would otherwise not hear. Errors found before sending are met by focus.
+   */
+  announceError?: boolean | undefined;
 }
+
+/** The wrapper props a field component (TextField, SelectField…) takes besides its control's attributes. */
+export type FieldComponentProps = Omit<FieldOwnProps, 'id' | 'className'>;
 
 /** Splits a field component's props into the wrapper's and the control's. */
 export function splitFieldProps<P extends FieldOwnProps>(
   props: P,
 ): [FieldOwnProps, Omit<P, keyof FieldOwnProps>] {
-  const { label, error, hint, labelNote, id, className, ...control } = props;
-  return [{ label, error, hint, labelNote, id, className }, control];
+  const { label, error, hint, labelNote, id, className, announceError, ...control } = props;
+  return [{ label, error, hint, labelNote, id, className, announceError }, control];
 }
 
 export interface FieldProps extends FieldOwnProps {
@@ -43,6 +51,7 @@ export function Field({
   labelNote,
   id,
   className,
+  announceError,
   describedBy,
   hintAs: Hint = 'p',
   children,
@@ -68,15 +77,23 @@ export function Field({
           {hint}
         </Hint>
       ) : null}
-      <FieldError id={errorId} error={error} />
+      <FieldError id={errorId} error={error} announce={announceError} />
     </div>
   );
 }
 
-/** A field's error line (also used by the checkbox field). */
-export function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
+/** A field's error line, right under its control (also used by the checkbox field). */
+export function FieldError({
+  id,
+  error,
+  announce,
+}: {
+  id: string | undefined;
+  error: string | undefined;
+  announce?: boolean | undefined;
+}) {
   return error ? (
-    <p id={id} className="field__error">
+    <p id={id} className="field__error" role={announce ? 'alert' : undefined}>
       {error}
     </p>
   ) : null;

@@ -1,13 +1,10 @@
-import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { Field, splitFieldProps } from './field.tsx';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { Field, type FieldComponentProps, splitFieldProps } from './field.tsx';
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  labelNote?: string;
-  ref?: Ref<HTMLSelectElement>;
-};
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> &
+  FieldComponentProps & {
+    ref?: Ref<HTMLSelectElement>;
+  };
 
 export function SelectField({ ref, children, ...props }: SelectFieldProps) {
   const [field, selectProps] = splitFieldProps(props);

@@ -1,14 +1,10 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { Field, splitFieldProps } from './field.tsx';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field, type FieldComponentProps, splitFieldProps } from './field.tsx';
 
-export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  /** Shown after the label, e.g. "(optional)". */
-  labelNote?: string;
-  ref?: Ref<HTMLInputElement>;
-};
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> &
+  FieldComponentProps & {
+    ref?: Ref<HTMLInputElement>;
+  };
 
 export function TextField({ ref, ...props }: TextFieldProps) {
   const [field, inputProps] = splitFieldProps(props);

@@ -1,13 +1,10 @@
-import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
-import { Field, splitFieldProps } from './field.tsx';
+import type { Ref, TextareaHTMLAttributes } from 'react';
+import { Field, type FieldComponentProps, splitFieldProps } from './field.tsx';
 
-type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  labelNote?: string;
-  ref?: Ref<HTMLTextAreaElement>;
-};
+type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> &
+  FieldComponentProps & {
+    ref?: Ref<HTMLTextAreaElement>;
+  };
 
 export function TextareaField({ ref, 'aria-describedby': describedBy, ...props }: TextareaFieldProps) {
   const [field, textareaProps] = splitFieldProps(props);

@@ -11,7 +11,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { chooseToastEdge, isPhoneScreen, type ToastEdge, useLastPressedArea } from './toast-edge.ts';
 import './toast.css';
+
+export { PHONE_MEDIA_QUERY } from './toast-edge.ts';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -41,9 +44,6 @@ type Toast = {
   shownAt: number;
 };
 
-/** Where toasts rise from the bottom and stay on their page (the same width as in toast.css). */
-export const PHONE_MEDIA_QUERY = '(max-width: 640px)';
-
 /** A page change clears the toasts older than this; one shown just before the move (a "saved, here it is") stays. */
 const KEEP_ON_NAVIGATION_MS = 1000;
 /** Space between two stacked toasts when one is taller than the usual 80 px step. */
@@ -65,8 +65,10 @@ const ToastContext = createContext<ToastApi | null>(null);
 const icons: Record<ToastType, string> = { success: '✓', error: '!', warning: '!', info: 'i' };
 
 /** The toasts on screen and the API that adds and removes them, each leaving on its own timer. */
-function useToastQueue() {
+function useToastQueue(beforeShow: () => void) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const beforeShowRef = useRef(beforeShow);
+  beforeShowRef.current = beforeShow;
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const toastsRef = useRef(toasts);
@@ -96,6 +98,7 @@ function useToastQueue() {
   const show = useCallback(
     (type: ToastType, message: string, options: ToastOptions = {}) => {
       const id = nextId.current++;
+      beforeShowRef.current();
       const duration = options.duration ?? (type === 'error' ? TOAST_ERROR_MS : TOAST_DEFAULT_MS);
       // A success answers the error before it (a wrong code, then the right one): the error goes.
       const answered = type === 'success' ? toastsRef.current.filter((toast) => toast.type === 'error') : [];
@@ -200,10 +203,18 @@ function useStackOffsets(toasts: Toast[]) {
   return { offsets, track };
 }
 
-function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
+function ToastStack({
+  toasts,
+  edge,
+  onDismiss,
+}: {
+  toasts: Toast[];
+  edge: ToastEdge;
+  onDismiss: (id: number) => void;
+}) {
   const { offsets, track } = useStackOffsets(toasts);
   return (
-    <section className="toast-region" aria-label="Notifications">
+    <section className="toast-region" aria-label="Notifications" data-edge={edge}>
       {toasts.map((toast, index) => (
         <div
           key={toast.id}
@@ -256,12 +267,22 @@ function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: nu
   );
 }
 
+/** Toasts are not counted as the control the owner pressed: an Undo does not move the stack. */
+const TOAST_REGION_SELECTOR = '.toast-region';
+
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { toasts, api } = useToastQueue();
+  const pressed = useLastPressedArea(TOAST_REGION_SELECTOR);
+  const [edge, setEdge] = useState<ToastEdge>(() =>
+    chooseToastEdge(null, window.innerHeight, isPhoneScreen()),
+  );
+  // Each new toast takes the edge away from the control just pressed (issue 39); the stack moves as one.
+  const { toasts, api } = useToastQueue(() =>
+    setEdge(chooseToastEdge(pressed.current, window.innerHeight, isPhoneScreen())),
+  );
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastStack toasts={toasts} onDismiss={api.dismiss} />
+      <ToastStack toasts={toasts} edge={edge} onDismiss={api.dismiss} />
     </ToastContext.Provider>
   );
 }

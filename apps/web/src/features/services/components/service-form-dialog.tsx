@@ -1,14 +1,8 @@
 import { offerMessages, type Service, serviceBody } from '@waitlist/contract';
-import { useState } from 'react';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormDialog, useFormKit } from '../../../components/ui/form-kit.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { screenErrorMessage } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { useZodForm } from '../../../lib/zod-form.ts';
 import { useSaveService } from '../api/save-service.ts';
 
 /** The form as typed: the length in minutes and the price in dollars, checked with the contract's words. */
@@ -43,60 +37,46 @@ const valuesFrom = (service?: Service): ServiceFormValues => ({
 export function ServiceFormDialog({ service, onClose }: { service?: Service; onClose: () => void }) {
   const toast = useToast();
   const save = useSaveService();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { handleSubmit, setError, field, formState } = useZodForm(serviceForm, {
+  const { submit, field, kit } = useFormKit(serviceForm, {
     defaultValues: valuesFrom(service),
+    serverFields: ['name', 'durationMinutes'],
+    failure: 'Could not save the service.',
   });
-  const formId = service ? `edit-service-${service.id}` : 'add-service';
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const answer = await save.mutateAsync({
-        id: service?.id,
-        body: {
-          name: values.name,
-          durationMinutes: Number(values.durationMinutes),
-          priceCents: values.price ? Math.round(Number(values.price) * 100) : null,
-        },
-      });
-      toast.success(answer.message ?? offerMessages.serviceSaved);
-      onClose();
-    } catch (error) {
-      applyServerFieldErrors(error, setError, ['name', 'durationMinutes']);
-      setFormError(screenErrorMessage(error, 'Could not save the service.'));
-    }
+  const onSubmit = submit(async (values) => {
+    const answer = await save.mutateAsync({
+      id: service?.id,
+      body: {
+        name: values.name,
+        durationMinutes: Number(values.durationMinutes),
+        priceCents: values.price ? Math.round(Number(values.price) * 100) : null,
+      },
+    });
+    toast.success(answer.message ?? offerMessages.serviceSaved);
+    onClose();
   });
 
   return (
-    <Modal
+    <FormDialog
+      kit={kit}
       title={service ? `Edit ${service.name}` : 'Add a service'}
+      formId={service ? `edit-service-${service.id}` : 'add-service'}
+      label="Service"
+      submitLabel={service ? 'Save changes' : 'Add service'}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={formState.isSubmitting}>
-            {service ? 'Save changes' : 'Add service'}
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
     >
-      <form id={formId} className="form" onSubmit={onSubmit} noValidate aria-label="Service">
-        {formError ? <Alert>{formError}</Alert> : null}
-        <TextField label="Name" autoComplete="off" placeholder="Haircut" {...field('name')} />
-        <div className="form__row form__row--2">
-          <TextField label="Length (minutes)" inputMode="numeric" {...field('durationMinutes')} />
-          <TextField
-            label="Price ($)"
-            labelNote="(optional)"
-            inputMode="decimal"
-            placeholder="45.00"
-            {...field('price')}
-          />
-        </div>
-      </form>
-    </Modal>
+      <TextField label="Name" autoComplete="off" placeholder="Haircut" {...field('name')} />
+      <div className="form__row form__row--2">
+        <TextField label="Length (minutes)" inputMode="numeric" {...field('durationMinutes')} />
+        <TextField
+          label="Price ($)"
+          labelNote="(optional)"
+          inputMode="decimal"
+          placeholder="45.00"
+          {...field('price')}
+        />
+      </div>
+    </FormDialog>
   );
 }
