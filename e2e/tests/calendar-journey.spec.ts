@@ -70,12 +70,12 @@ async function ownerWithWaitlist(request: APIRequestContext) {
   return { owner, headers };
 }
 
-/** From the Day page's empty state to the Calendar tab, and the local calendar connected. */
+/** From the Day page's empty state to Settings' Calendar page, and the local calendar connected. */
 async function connectLocalCalendar(page: Page) {
   await page.goto('/day');
   await expect(page.getByRole('heading', { name: 'No calendar connected' })).toBeVisible();
   await page.getByRole('link', { name: 'Connect a calendar' }).click();
-  await expect(page).toHaveURL(/\/account\?tab=calendar$/);
+  await expect(page).toHaveURL(/\/settings\/calendar$/);
   await page.getByLabel('Kind of calendar').selectOption({ label: calendarKindLabels.local });
   await page.getByRole('button', { name: 'Use the local calendar' }).click();
   const toast = page.getByRole('status').filter({ hasText: calendarMessages.connected });
@@ -211,7 +211,7 @@ test('a cancelled appointment in the connected calendar becomes one tap that tex
   await expect(block).toContainText(UNNAMED_SERVICE);
   // Half an hour is one line on a phone: the start and the state shown, the whole slot in its title.
   await expect(block).toHaveAttribute('title', `${UNNAMED_SERVICE}, 3:00 pm–3:30 pm, Open`);
-  await expect(block).toHaveText(new RegExp(`^${UNNAMED_SERVICE}\\s+3:00 pm · Open$`), {
+  await expect(block).toHaveText(new RegExp(`^${UNNAMED_SERVICE}\\s+3:00 pm\\s*· Open$`), {
     useInnerText: true,
   });
   await expect(page.getByTestId('day-event')).toHaveCount(0);

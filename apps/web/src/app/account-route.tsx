@@ -1,17 +1,11 @@
 import { AccountPage } from '../features/account/pages/account-page.tsx';
 import { BillingTab } from '../features/billing/components/billing-tab.tsx';
 import { PlanTab } from '../features/billing/components/plan-tab.tsx';
-import { CalendarCard } from '../features/calendar/components/calendar-card.tsx';
 import { GetStartedChecklist } from '../features/onboarding/components/get-started-checklist.tsx';
 
-/** /account with the billing feature's Plan and Billing tabs, the calendar feature's Calendar tab and the get-started checklist handed in (a lazy route of its own). */
+/** /account with the billing feature's Plan and Billing tabs and the get-started checklist handed in (a lazy route of its own). */
 export function AccountRoute() {
   return (
-    <AccountPage
-      planPanel={<PlanTab />}
-      billingPanel={<BillingTab />}
-      checklist={<GetStartedChecklist />}
-      calendarPanel={<CalendarCard />}
-    />
+    <AccountPage planPanel={<PlanTab />} billingPanel={<BillingTab />} checklist={<GetStartedChecklist />} />
   );
 }

@@ -48,11 +48,15 @@ describe('header', () => {
     const item = (name: string) => within(menu).getByRole('menuitem', { name });
     expect(item('My Account')).toHaveFocus();
     await app.user.keyboard('{ArrowDown}');
+    expect(item('Plan')).toHaveFocus();
+    await app.user.keyboard('{End}');
     expect(item('Logout')).toHaveFocus();
     await app.user.keyboard('{ArrowDown}');
     expect(item('My Account')).toHaveFocus();
     await app.user.keyboard('{ArrowUp}');
     expect(item('Logout')).toHaveFocus();
+    await app.user.keyboard('{ArrowUp}');
+    expect(item('Settings')).toHaveFocus();
   });
 
   it('follows My Account with Enter and closes', async () => {
@@ -78,7 +82,21 @@ describe('header', () => {
       within(screen.getByRole('menu'))
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['My Account', 'Logout']);
+    ).toEqual(['My Account', 'Plan', 'Billing', 'Settings', 'Logout']);
+  });
+
+  it('leads to the Plan and Billing tabs by their addresses, and to Settings (issue 39)', async () => {
+    const { app, accountButton } = await openWithHeader('/toast-demo');
+    await app.user.click(accountButton);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Plan' })).toHaveAttribute('href', '/account?tab=plan');
+    expect(within(menu).getByRole('menuitem', { name: 'Billing' })).toHaveAttribute(
+      'href',
+      '/account?tab=billing',
+    );
+    await app.user.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
+    expect(app.location()).toBe('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
   });
 
   it('has an Admin link for an admin, leading to /admin', async () => {
@@ -150,6 +168,31 @@ describe('mobile menu', () => {
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
   });
 
+  it('reaches every place an owner sets something: Settings, Plan and Billing (issue 39)', async () => {
+    const { app } = await openWithHeader('/waitlist');
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    let menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(menu).getByRole('link', { name: 'Plan' })).toHaveAttribute('href', '/account?tab=plan');
+    expect(within(menu).getByRole('link', { name: 'Billing' })).toHaveAttribute(
+      'href',
+      '/account?tab=billing',
+    );
+
+    await app.user.click(within(menu).getByRole('link', { name: 'Billing' }));
+    expect(app.location()).toBe('/account?tab=billing');
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    menu = screen.getByRole('navigation', { name: 'Main menu' });
+    // The tab shown is the one marked: Billing, not My Account, though both are /account.
+    expect(within(menu).getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'My Account' })).not.toHaveAttribute('aria-current');
+
+    await app.user.click(within(menu).getByRole('link', { name: 'Settings' }));
+    expect(app.location()).toBe('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+
   it('shows Admin to admins and closes after navigating', async () => {
     const { app } = await openWithHeader('/account', makeUser({ admin: true }));
     await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -183,6 +226,9 @@ describe('mobile menu', () => {
       await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
       const mobile = screen.getByRole('navigation', { name: 'Main menu' });
       expect(within(mobile).queryByRole('link', { name: 'Waitlist' })).not.toBeInTheDocument();
+      expect(within(mobile).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+      expect(within(mobile).queryByRole('link', { name: 'Plan' })).not.toBeInTheDocument();
+      expect(within(mobile).getByRole('link', { name: 'My Account' })).toBeInTheDocument();
       expect(within(mobile).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     },
   );

@@ -28,6 +28,45 @@ const mainPages = [
   { to: '/dashboard', name: 'Dashboard' },
 ] as const;
 
+/**
+ * Where an owner sets things (issue 39), after My Account: SPEC §2's Plan and Billing tabs by their `?tab=`
+ * addresses, and Settings. Each needs onboarding done, like the pages they lead to.
+ */
+const accountPages = [
+  { to: '/account', name: 'My Account', onboarded: false },
+  { to: '/account?tab=plan', name: 'Plan', onboarded: true },
+  { to: '/account?tab=billing', name: 'Billing', onboarded: true },
+  { to: '/settings', name: 'Settings', onboarded: true },
+] as const;
+
+/** Whether a link of `accountPages` is the page shown: the account's tabs are told apart by `?tab=`. */
+function useIsCurrent() {
+  const { pathname, search } = useLocation();
+  const tab = new URLSearchParams(search).get('tab');
+  const shownTab = tab === 'plan' || tab === 'billing' ? tab : null;
+  return (to: string) => {
+    const [path, query] = to.split('?');
+    if (path === '/settings') return pathname === '/settings' || pathname.startsWith('/settings/');
+    return pathname === path && (new URLSearchParams(query).get('tab') ?? null) === shownTab;
+  };
+}
+
+function AccountLinks({ onboarded }: { onboarded: boolean }) {
+  const isCurrent = useIsCurrent();
+  return accountPages
+    .filter((page) => onboarded || !page.onboarded)
+    .map((page) => (
+      <Link
+        key={page.to}
+        to={page.to}
+        className={`mobile-menu__link${isCurrent(page.to) ? ' active' : ''}`}
+        aria-current={isCurrent(page.to) ? 'page' : undefined}
+      >
+        {page.name}
+      </Link>
+    ));
+}
+
 function MainLinks({ className, unread }: { className: string; unread: number }) {
   return mainPages.map((page) => (
     <NavLink key={page.to} to={page.to} className={className}>
@@ -40,6 +79,39 @@ function MainLinks({ className, unread }: { className: string; unread: number })
       ) : null}
     </NavLink>
   ));
+}
+
+/** The phone's menu: the main pages, then every place an owner sets something, then Logout. */
+function MobileMenu({
+  user,
+  onboarded,
+  unread,
+  onLogout,
+}: {
+  user: User;
+  onboarded: boolean;
+  unread: number;
+  onLogout: () => void;
+}) {
+  return (
+    <nav id="mobile-menu" className="mobile-menu" aria-label="Main menu">
+      <p className="mobile-menu__user">
+        {user.firstName} {user.lastName}
+        <span>{user.email}</span>
+      </p>
+      {onboarded ? <MainLinks className="mobile-menu__link" unread={unread} /> : null}
+      <hr className="mobile-menu__divider" />
+      <AccountLinks onboarded={onboarded} />
+      {user.admin ? (
+        <NavLink to="/admin" className="mobile-menu__link">
+          Admin
+        </NavLink>
+      ) : null}
+      <button type="button" className="mobile-menu__link" onClick={onLogout}>
+        Logout
+      </button>
+    </nav>
+  );
 }
 
 export function AppHeader({ user }: { user: User }) {
@@ -70,7 +142,7 @@ export function AppHeader({ user }: { user: User }) {
         <nav className="app-header__nav" aria-label="Main">
           {onboarded ? <MainLinks className="app-header__nav-link" unread={unread} /> : null}
         </nav>
-        <AccountMenu user={user} onLogout={onLogout} />
+        <AccountMenu user={user} onboarded={onboarded} onLogout={onLogout} />
         <button
           type="button"
           className="app-header__hamburger"
@@ -93,24 +165,7 @@ export function AppHeader({ user }: { user: User }) {
         </button>
       </div>
       {mobileOpen ? (
-        <nav id="mobile-menu" className="mobile-menu" aria-label="Main menu">
-          <p className="mobile-menu__user">
-            {user.firstName} {user.lastName}
-            <span>{user.email}</span>
-          </p>
-          {onboarded ? <MainLinks className="mobile-menu__link" unread={unread} /> : null}
-          <NavLink to="/account" className="mobile-menu__link">
-            My Account
-          </NavLink>
-          {user.admin ? (
-            <NavLink to="/admin" className="mobile-menu__link">
-              Admin
-            </NavLink>
-          ) : null}
-          <button type="button" className="mobile-menu__link" onClick={onLogout}>
-            Logout
-          </button>
-        </nav>
+        <MobileMenu user={user} onboarded={onboarded} unread={unread} onLogout={onLogout} />
       ) : null}
     </header>
   );
@@ -120,8 +175,52 @@ const menuItems = (menu: HTMLElement | null) => [
   ...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
 ];
 
+/** The menu's keys (WAI-ARIA menu pattern): arrows, Home and End move; Escape and Tab close. */
+function menuKeyDown(
+  event: KeyboardEvent<HTMLDivElement>,
+  menu: HTMLElement | null,
+  close: (focusButton: boolean) => void,
+) {
+  const list = menuItems(menu);
+  const index = list.indexOf(document.activeElement as HTMLElement);
+  const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
+  switch (event.key) {
+    case 'ArrowDown':
+      event.preventDefault();
+      focusAt(index + 1);
+      break;
+    case 'ArrowUp':
+      event.preventDefault();
+      focusAt(index - 1);
+      break;
+    case 'Home':
+      event.preventDefault();
+      focusAt(0);
+      break;
+    case 'End':
+      event.preventDefault();
+      focusAt(list.length - 1);
+      break;
+    case 'Escape':
+      event.preventDefault();
+      close(true);
+      break;
+    case 'Tab':
+      close(false);
+      break;
+  }
+}
+
 /** The desktop "Account" dropdown, following the WAI-ARIA menu button pattern. */
-function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
+function AccountMenu({
+  user,
+  onboarded,
+  onLogout,
+}: {
+  user: User;
+  onboarded: boolean;
+  onLogout: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -150,36 +249,7 @@ function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = menuItems(menuRef.current);
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(list.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
-  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => menuKeyDown(event, menuRef.current, close);
 
   return (
     <div className="account-menu" ref={wrapperRef}>
@@ -215,15 +285,20 @@ function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
             </span>
             <span className="account-menu__email">{user.email}</span>
           </p>
-          <Link
-            role="menuitem"
-            tabIndex={-1}
-            className="account-menu__item"
-            to="/account"
-            onClick={() => close(false)}
-          >
-            My Account
-          </Link>
+          {accountPages
+            .filter((page) => onboarded || !page.onboarded)
+            .map((page) => (
+              <Link
+                key={page.to}
+                role="menuitem"
+                tabIndex={-1}
+                className="account-menu__item"
+                to={page.to}
+                onClick={() => close(false)}
+              >
+                {page.name}
+              </Link>
+            ))}
           {user.admin ? (
             <Link
               role="menuitem"

@@ -191,7 +191,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            // Services, staff and the offer rules (issue 26).
+            // Services and staff (issue 26); the offer rules are in Settings (issue 39).
             path: '/services',
             ...page(
               () => import('../features/services/pages/services-page.tsx'),
@@ -217,6 +217,42 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/calendar/pages/day-page.tsx'),
               (m) => m.DayPage,
+            ),
+          },
+          {
+            // Settings (issue 39): one place for what an owner sets that SPEC §2's account page does not hold.
+            path: '/settings',
+            ...page(
+              () => import('../features/settings/pages/settings-page.tsx'),
+              (m) => m.SettingsPage,
+            ),
+          },
+          {
+            path: '/settings/business',
+            ...page(
+              () => import('../features/settings/pages/business-settings-page.tsx'),
+              (m) => m.BusinessSettingsPage,
+            ),
+          },
+          {
+            path: '/settings/text-number',
+            ...page(
+              () => import('./settings-routes.tsx'),
+              (m) => m.TextNumberSettingsRoute,
+            ),
+          },
+          {
+            path: '/settings/offer-rules',
+            ...page(
+              () => import('../features/settings/pages/offer-rules-page.tsx'),
+              (m) => m.OfferRulesPage,
+            ),
+          },
+          {
+            path: '/settings/calendar',
+            ...page(
+              () => import('./settings-routes.tsx'),
+              (m) => m.CalendarSettingsRoute,
             ),
           },
           {

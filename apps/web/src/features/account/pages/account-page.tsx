@@ -1,6 +1,6 @@
 import { authMessages, screenMessages } from '@waitlist/contract';
 import { type ReactNode, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -15,10 +15,10 @@ import { PushToggle } from '../components/push-toggle.tsx';
 import { WeeklySummaryToggle } from '../components/weekly-summary-toggle.tsx';
 import '../components/account.css';
 
-export const accountTabs = ['information', 'plan', 'billing', 'calendar'] as const;
+export const accountTabs = ['information', 'plan', 'billing'] as const;
 export type AccountTab = (typeof accountTabs)[number];
 
-/** SPEC §2: ?tab= accepts only information, plan or billing (and calendar, issue 29); anything else shows information. */
+/** SPEC §2: ?tab= accepts only information, plan or billing; anything else shows information. */
 export function parseAccountTab(value: string | null): AccountTab {
   return accountTabs.find((tab) => tab === value) ?? 'information';
 }
@@ -32,11 +32,28 @@ type AccountPageProps = {
   billingPanel: ReactNode;
   /** The guided start after onboarding (onboarding feature), shown above the information tab until done. */
   checklist?: ReactNode;
-  /** The calendar feature's connected calendars (issue 29), at ?tab=calendar. */
-  calendarPanel?: ReactNode;
 };
 
-export function AccountPage({ planPanel, billingPanel, checklist, calendarPanel }: AccountPageProps) {
+/**
+ * The Calendar tab moved to Settings (issue 39); its old address, which Google's consent screen still returns
+ * to with `pending` or `calendarError`, leads there with those kept.
+ */
+function calendarSettingsAddress(params: URLSearchParams): string | null {
+  if (params.get('tab') !== 'calendar') return null;
+  const rest = new URLSearchParams(params);
+  rest.delete('tab');
+  const query = rest.toString();
+  return `/settings/calendar${query ? `?${query}` : ''}`;
+}
+
+export function AccountPage(props: AccountPageProps) {
+  const [searchParams] = useSearchParams();
+  const calendarAddress = calendarSettingsAddress(searchParams);
+  if (calendarAddress) return <Navigate to={calendarAddress} replace />;
+  return <AccountTabs {...props} />;
+}
+
+function AccountTabs({ planPanel, billingPanel, checklist }: AccountPageProps) {
   const user = useCurrentUser();
   const { setUser } = useAuth();
   const toast = useToast();
@@ -113,8 +130,6 @@ export function AccountPage({ planPanel, billingPanel, checklist, calendarPanel 
           {planPanel}
           <DeleteAccountSection />
         </div>
-      ) : tab === 'calendar' ? (
-        <div className="account__panel">{calendarPanel}</div>
       ) : (
         <div className="account__panel">{billingPanel}</div>
       )}

@@ -17,8 +17,8 @@ async function openCalendarTab(handlers: Record<string, Handler> = {}) {
     'GET /calendar/connections': connectionsAnswer(),
     ...handlers,
   });
-  const app = renderApp('/account?tab=calendar', { token: 'tok' });
-  await screen.findByRole('heading', { level: 2, name: 'Calendar' });
+  const app = renderApp('/settings/calendar', { token: 'tok' });
+  await screen.findByRole('heading', { level: 1, name: 'Calendar' });
   await screen.findByRole('heading', { name: /^Connect (a|another) calendar$/ });
   return { app, api };
 }
@@ -116,10 +116,14 @@ describe('the Calendar tab after Google sends the owner back', () => {
       ...servicesAnswers(),
       'GET /calendar/connections': connectionsAnswer([], ['google', 'caldav']),
     });
-    renderApp(`/account?tab=calendar&calendarError=${encodeURIComponent(calendarMessages.oauthExpired)}`, {
-      token: 'tok',
-    });
+    // The server still sends the owner to the old Calendar tab's address: it leads to Settings (issue 39).
+    const app = renderApp(
+      `/account?tab=calendar&calendarError=${encodeURIComponent(calendarMessages.oauthExpired)}`,
+      { token: 'tok' },
+    );
     expect(await screen.findByText(calendarMessages.oauthExpired)).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/settings/calendar');
+    expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
   });
 });
 

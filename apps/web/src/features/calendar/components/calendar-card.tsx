@@ -11,8 +11,8 @@ import { PendingConnectionCard } from './pending-connection-card.tsx';
 import './calendar.css';
 
 /**
- * The Account page's Calendar tab (issue 29): the calendars a cancellation is read from, their settings, and
- * connecting another one.
+ * The connected calendars (issue 29), on Settings' Calendar page (issue 39): the calendars a cancellation is
+ * read from, their settings, and connecting another one.
  */
 export function CalendarCard() {
   const connections = useCalendarConnections();
@@ -40,31 +40,31 @@ export function CalendarCard() {
     connections.data && !pendingId ? (
       <ConnectCalendarForm available={available} another={connected.length > 0} />
     ) : null;
+  const loading = connections.isPending ? <Skeleton lines={4} label="Loading your calendars" /> : null;
+  const failed = connections.isError ? (
+    <div className="stack">
+      <Alert>{screenErrorMessage(connections.error, 'Failed to load your calendars.')}</Alert>
+      <Button variant="secondary" onClick={() => connections.refetch()}>
+        Try again
+      </Button>
+    </div>
+  ) : null;
+  const firstForm = connected.length === 0 ? connectForm : null;
+  // The page's title says what a calendar is for; this card holds what needs doing first, if anything.
+  const firstCard = Boolean(returnedError || pendingId || loading || failed || firstForm);
   return (
-    <section className="stack calendar-card" aria-labelledby="calendar-card-title">
-      <Card>
-        <header className="card__header">
-          <h2 id="calendar-card-title" className="card__title">
-            Calendar
-          </h2>
-          <p className="card__subtitle">
-            Connect the calendar you book in. When an appointment there is cancelled, the slot is offered to
-            your waitlist, and a claimed slot is booked back into it.
-          </p>
-        </header>
-        {returnedError ? <Alert reveal>{returnedError.slice(0, 300)}</Alert> : null}
-        {pendingId ? <PendingConnectionCard key={pendingId} id={pendingId} onDone={backToCalendars} /> : null}
-        {connections.isPending ? <Skeleton lines={4} label="Loading your calendars" /> : null}
-        {connections.isError ? (
-          <div className="stack">
-            <Alert>{screenErrorMessage(connections.error, 'Failed to load your calendars.')}</Alert>
-            <Button variant="secondary" onClick={() => connections.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : null}
-        {connected.length === 0 ? connectForm : null}
-      </Card>
+    <div className="stack calendar-card">
+      {firstCard ? (
+        <Card className="stack">
+          {returnedError ? <Alert reveal>{returnedError.slice(0, 300)}</Alert> : null}
+          {pendingId ? (
+            <PendingConnectionCard key={pendingId} id={pendingId} onDone={backToCalendars} />
+          ) : null}
+          {loading}
+          {failed}
+          {firstForm}
+        </Card>
+      ) : null}
       {/* Once a calendar is connected, it comes first: connecting another is the rarer step. */}
       {connected.length > 0 ? (
         <>
@@ -76,6 +76,6 @@ export function CalendarCard() {
           {available.length > 0 && connectForm ? <Card>{connectForm}</Card> : null}
         </>
       ) : null}
-    </section>
+    </div>
   );
 }

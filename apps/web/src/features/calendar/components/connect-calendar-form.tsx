@@ -179,9 +179,9 @@ export function ConnectCalendarForm({
   const chosen = kind && formKinds.includes(kind) ? kind : formKinds[0];
   return (
     <section className="stack calendar-connect" aria-labelledby="connect-calendar">
-      <h3 id="connect-calendar" className="calendar-connect__title">
+      <h2 id="connect-calendar" className="calendar-connect__title">
         {another ? 'Connect another calendar' : 'Connect a calendar'}
-      </h3>
+      </h2>
       {oauthKinds.some((oauth) => available.includes(oauth)) ? (
         <div className="calendar-connect__oauth">
           {oauthKinds

@@ -163,7 +163,7 @@ export function ConnectionCard({ connection }: { connection: CalendarConnection 
       <Card className="stack">
         <header className="calendar-connection__header">
           <div>
-            <h3 className="calendar-connection__name">{connection.name}</h3>
+            <h2 className="calendar-connection__name">{connection.name}</h2>
             <p className="muted calendar-connection__meta">
               {calendarKindLabels[connection.kind]}
               {connection.account ? ` · ${connection.account}` : ''} · checked{' '}

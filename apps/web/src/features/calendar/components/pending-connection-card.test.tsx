@@ -34,7 +34,7 @@ async function backFromConsent(handlers: Record<string, Handler> = {}) {
     ...handlers,
   });
   const app = renderApp(`/account?tab=calendar&pending=${PENDING_ID}`, { token: 'tok' });
-  await screen.findByRole('heading', { level: 2, name: 'Calendar' });
+  await screen.findByRole('heading', { level: 1, name: 'Calendar' });
   return { app, api };
 }
 
@@ -64,7 +64,7 @@ describe('the Calendar tab: confirming the account Google signed in (issue 38)',
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Confirm the calendar' })).not.toBeInTheDocument(),
     );
-    expect(app.location()).toBe('/account?tab=calendar');
+    expect(app.location()).toBe('/settings/calendar');
   });
 
   it('Cancel forgets it: nothing is connected', async () => {

@@ -38,9 +38,9 @@ export function PendingConnectionCard({ id, onDone }: { id: string; onDone: () =
 
   return (
     <Card className="calendar-pending" role="region" aria-labelledby="calendar-pending-title">
-      <h3 id="calendar-pending-title" className="calendar-connect__title">
+      <h2 id="calendar-pending-title" className="calendar-connect__title">
         Confirm the calendar
-      </h3>
+      </h2>
       {pending.isPending ? <Skeleton lines={2} label="Loading the calendar to connect" /> : null}
       {pending.isError ? (
         <div className="stack">

@@ -120,7 +120,7 @@ describe('the day view (issue 29)', () => {
     expect(await screen.findByRole('heading', { name: 'No calendar connected' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Connect a calendar' })).toHaveAttribute(
       'href',
-      '/account?tab=calendar',
+      '/settings/calendar',
     );
   });
 

@@ -86,7 +86,7 @@ export function DayPage() {
           <h2 className="card__title">No calendar connected</h2>
           <p className="muted">
             Connect the calendar you book in to see its appointments here, and to open a slot by itself when
-            one is cancelled. <Link to="/account?tab=calendar">Connect a calendar</Link>
+            one is cancelled. <Link to="/settings/calendar">Connect a calendar</Link>
           </p>
         </Card>
       ) : null}
@@ -107,7 +107,7 @@ export function DayPage() {
         </Card>
       )}
       <p className="muted day-page__settings">
-        <Link to="/account?tab=calendar">Calendar settings</Link>
+        <Link to="/settings/calendar">Calendar settings</Link>
       </p>
     </div>
   );

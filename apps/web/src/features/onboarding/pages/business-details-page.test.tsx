@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { User } from '@waitlist/contract';
 import { authMessages } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
+import { timeZoneCity } from '../../../lib/time-zones.ts';
 import { errorAnswer, newVerifiedUser } from '../../../test/fixtures.ts';
 import { mockSignedIn } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -161,10 +162,15 @@ describe('business time zone at onboarding', () => {
     const guess = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const api = businessServer(timeZoneSaved);
     const { app, nameField, phoneField, submit } = await openBusinessDetails();
-    const zone = screen.getByLabelText('Time zone');
-    expect(zone).toHaveValue(guess);
-    expect(within(zone).getByRole('option', { name: 'America/Los Angeles' })).toBeInTheDocument();
-    await app.user.selectOptions(zone, 'America/Chicago');
+    // A searchable list of cities (issue 39): the guess shows as its city; typing one and Enter picks it.
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue(timeZoneCity(guess));
+    await app.user.click(zone);
+    expect(screen.getByRole('option', { name: /^Los Angeles/ })).toBeInTheDocument();
+    await app.user.clear(zone);
+    await app.user.type(zone, 'chicago{Enter}');
+    expect(zone).toHaveValue('Chicago');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await app.user.type(nameField, 'Bella Salon');
     await app.user.type(phoneField, '5551234567');
     await submit();
@@ -183,7 +189,7 @@ describe('business time zone at onboarding', () => {
     await submit();
     const dialog = await screen.findByRole('dialog', { name: "You're all set!" });
     expect(
-      within(dialog).getByText('Your time zone could not be saved. You can set it on Openings.'),
+      within(dialog).getByText('Your time zone could not be saved. You can set it in Settings.'),
     ).toBeInTheDocument();
   });
 });

@@ -1,19 +1,19 @@
 import { businessVerificationBody, formatUsPhone, screenMessages } from '@waitlist/contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { UsPhoneField } from '../../../components/ui/formatted-text-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useSaveTimeZone } from '../../../lib/business-time-zone.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { socialUserDataStorage } from '../../../lib/social-user-data.ts';
-import { guessTimeZone, timeZoneChoices, timeZoneLabel } from '../../../lib/time-zones.ts';
+import { TimeZonePicker } from '../../../lib/time-zone-picker.tsx';
+import { guessTimeZone } from '../../../lib/time-zones.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
-import { useSaveTimeZone } from '../api/save-time-zone.ts';
 import { useSubmitBusinessDetails } from '../api/submit-business-details.ts';
 import { OnboardingSteps } from '../components/onboarding-steps.tsx';
 
@@ -24,7 +24,6 @@ export function BusinessDetailsPage() {
   const saveTimeZone = useSaveTimeZone();
   // Asked here, guessed from the browser: otherwise every business would count its days in New York.
   const [timeZone, setTimeZone] = useState(guessTimeZone);
-  const zones = useMemo(() => timeZoneChoices(guessTimeZone()), []);
   const [timeZoneFailed, setTimeZoneFailed] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
@@ -43,7 +42,7 @@ export function BusinessDetailsPage() {
       try {
         await saveTimeZone.mutateAsync(timeZone);
       } catch {
-        // The details are in; the zone can still be set on Openings, and the success dialog says so.
+        // The details are in; the zone can still be set in Settings, and the success dialog says so.
         setTimeZoneFailed(true);
       }
       // The guards read the business verification status from the user.
@@ -76,18 +75,12 @@ export function BusinessDetailsPage() {
             {...field('businessName')}
           />
           <UsPhoneField control={control} name="businessPhone" label="Business phone" />
-          <SelectField
+          <TimeZonePicker
             label="Time zone"
-            hint="Openings are typed and alerts counted per day in this zone. We guessed it from this device."
+            hint="Openings are typed and alerts counted per day in this zone. We guessed it from this device; type a city to change it."
             value={timeZone}
-            onChange={(event) => setTimeZone(event.target.value)}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {timeZoneLabel(zone)}
-              </option>
-            ))}
-          </SelectField>
+            onChange={setTimeZone}
+          />
           <div className="onboarding-actions">
             <Button type="submit" busy={formState.isSubmitting}>
               Submit
@@ -111,7 +104,7 @@ export function BusinessDetailsPage() {
           </span>
           <p>{successMessage}</p>
           <p>We will review your business details shortly. Meanwhile your account is ready to use.</p>
-          {timeZoneFailed ? <p>Your time zone could not be saved. You can set it on Openings.</p> : null}
+          {timeZoneFailed ? <p>Your time zone could not be saved. You can set it in Settings.</p> : null}
         </Modal>
       ) : null}
     </div>

@@ -34,7 +34,7 @@ describe('open a slot', () => {
       /Alerts used today: 1 of 2 · resets Friday at 12:00 am EST/,
     );
     expect(
-      within(form()).getByText(/In your business time zone \(America\/New_York\)\./),
+      within(form()).getByText(/In your business time zone \(New York, Eastern Time\)\./),
     ).toBeInTheDocument();
   });
 
@@ -121,27 +121,19 @@ describe('open a slot', () => {
 });
 
 describe('business time zone', () => {
-  it('can be changed in place', async () => {
-    const { app, api } = await openOpenings(
+  it('is named as a place, and changed in Settings (issue 39)', async () => {
+    const { app } = await openOpenings(
       {},
-      {
-        'PUT /settings/time-zone': {
-          body: {
-            success: true,
-            data: { timeZone: 'America/Chicago' },
-            message: waitlistMessages.timeZoneUpdated,
-          },
-        },
-      },
+      { 'GET /settings/time-zone': { body: { success: true, data: { timeZone: 'America/New_York' } } } },
     );
     await app.user.click(
-      within(form()).getByRole('button', { name: 'Change time zone from America/New_York' }),
+      within(form()).getByRole('link', { name: 'Change the business time zone in Settings' }),
     );
-    await app.user.selectOptions(within(form()).getByLabelText('Business time zone'), 'America/Chicago');
-    await app.user.click(within(form()).getByRole('button', { name: 'Save time zone' }));
-    await waitFor(() => expect(api.callsTo('PUT /settings/time-zone')).toHaveLength(1));
-    expect(api.callsTo('PUT /settings/time-zone')[0]?.body).toEqual({ timeZone: 'America/Chicago' });
-    expect(await screen.findByText(waitlistMessages.timeZoneUpdated)).toBeInTheDocument();
+    expect(app.location()).toBe('/settings/business');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Business & time zone' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Business time zone' })).toHaveValue('New York');
   });
 });
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_DAILY_OFFER_CAP, offerMessages } from '@waitlist/contract';
+import { offerMessages } from '@waitlist/contract';
 import { describe, expect, it } from 'vitest';
 import { errorAnswer, makeUser } from '../../../test/fixtures.ts';
 import { type MockAnswer, mockSignedIn, type RecordedCall } from '../../../test/mock-api.ts';
@@ -8,21 +8,14 @@ import { makeService, makeStaff, servicesAnswers } from '../../../test/waitlist-
 
 type Handler = MockAnswer | ((call: RecordedCall) => MockAnswer | Promise<MockAnswer>);
 
-const settingsAnswer = (
-  data = { sendFrom: '08:00', sendUntil: '20:00', dailyOfferCap: DEFAULT_DAILY_OFFER_CAP },
-) => ({
-  body: { success: true, data },
-});
-
 async function openServices(handlers: Record<string, Handler> = {}) {
   const api = mockSignedIn(makeUser(), {
     ...servicesAnswers(),
-    'GET /settings/offers': settingsAnswer(),
     ...handlers,
   });
   const app = renderApp('/services', { token: 'tok' });
   await screen.findByRole('heading', { level: 1, name: 'Services & staff' });
-  await screen.findByRole('form', { name: 'Offer rules' });
+  await screen.findByRole('link', { name: 'Set the offer rules' });
   return { app, api };
 }
 
@@ -136,46 +129,17 @@ describe('services and staff (issue 26)', () => {
   });
 });
 
-describe('offer rules', () => {
-  it('limits the window to 8:00 am–9:00 pm and says why', async () => {
-    await openServices();
-    const rules = screen.getByRole('form', { name: 'Offer rules' });
-    const from = within(rules).getByLabelText('Texts go out from');
-    expect(from).toHaveValue('08:00');
-    expect(within(rules).getByLabelText('Until')).toHaveValue('20:00');
-    const choices = within(from)
-      .getAllByRole('option')
-      .map((option) => option.textContent);
-    expect(choices[0]).toBe('8:00 am');
-    expect(choices.at(-1)).toBe('9:00 pm');
-    expect(within(rules).getByLabelText('Offers a customer gets a day')).toHaveValue(3);
-    expect(screen.getByText(/Carriers and the TCPA expect no marketing texts at night/)).toBeInTheDocument();
-  });
-
-  it('checks the rules before saving them', async () => {
-    const saved = { sendFrom: '09:00', sendUntil: '21:00', dailyOfferCap: 5 };
+describe('offer rules (moved to Settings, issue 39)', () => {
+  it('are not on the Services page, which links to them', async () => {
     const { app, api } = await openServices({
-      'PUT /settings/offers': {
-        body: { success: true, data: saved, message: offerMessages.settingsSaved },
+      'GET /settings/offers': {
+        body: { success: true, data: { sendFrom: '08:00', sendUntil: '20:00', dailyOfferCap: 3 } },
       },
     });
-    const rules = screen.getByRole('form', { name: 'Offer rules' });
-    await app.user.selectOptions(within(rules).getByLabelText('Texts go out from'), '20:30');
-    const cap = within(rules).getByLabelText('Offers a customer gets a day');
-    await app.user.clear(cap);
-    await app.user.type(cap, '21');
-    await app.user.click(within(rules).getByRole('button', { name: 'Save offer rules' }));
-    expect(await within(rules).findByText(offerMessages.invalidSendWindow)).toBeInTheDocument();
-    expect(within(rules).getByText(offerMessages.invalidDailyCap)).toBeInTheDocument();
-    expect(api.callsTo('PUT /settings/offers')).toHaveLength(0);
-
-    await app.user.selectOptions(within(rules).getByLabelText('Texts go out from'), '09:00');
-    await app.user.selectOptions(within(rules).getByLabelText('Until'), '21:00');
-    await app.user.clear(cap);
-    await app.user.type(cap, '5');
-    await app.user.click(within(rules).getByRole('button', { name: 'Save offer rules' }));
-    await waitFor(() => expect(api.callsTo('PUT /settings/offers')).toHaveLength(1));
-    expect(api.callsTo('PUT /settings/offers')[0]?.body).toEqual(saved);
-    expect(await screen.findByText(offerMessages.settingsSaved)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Offer rules' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /settings/offers')).toHaveLength(0);
+    await app.user.click(screen.getByRole('link', { name: 'Set the offer rules' }));
+    expect(app.location()).toBe('/settings/offer-rules');
+    expect(await screen.findByRole('form', { name: 'Offer rules' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
 import type { Service, StaffMember } from '@waitlist/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
 import { dollars, minutesLabel, useServices, useStaff } from '../../../lib/services-and-staff.ts';
 import { DeleteEntryDialog } from '../components/delete-entry-dialog.tsx';
 import { EntryListCard } from '../components/entry-list-card.tsx';
-import { OfferRulesCard } from '../components/offer-rules-card.tsx';
 import { ServiceFormDialog } from '../components/service-form-dialog.tsx';
 import { StaffFormDialog } from '../components/staff-form-dialog.tsx';
 import '../components/services.css';
@@ -20,7 +21,22 @@ const serviceMeta = (service: Service) =>
     .filter(Boolean)
     .join(' · ');
 
-/** /services: the business's services and staff, and the rules offers follow (issue 26). */
+/** Where the rules offers follow now live (issue 39): one line and the way there. */
+function OfferRulesLink() {
+  return (
+    <Card className="stack">
+      <header className="card__header">
+        <h2 className="card__title">Offer rules</h2>
+        <p className="card__subtitle">
+          The hours offers may be texted, and how many a customer gets a day, are in Settings.
+        </p>
+      </header>
+      <Link to="/settings/offer-rules">Set the offer rules</Link>
+    </Card>
+  );
+}
+
+/** /services: the business's services and staff (issue 26). */
 export function ServicesPage() {
   const services = useServices();
   const staff = useStaff();
@@ -75,7 +91,9 @@ export function ServicesPage() {
             }}
           />
         </div>
-        <OfferRulesCard />
+        <aside>
+          <OfferRulesLink />
+        </aside>
       </div>
       {dialog?.action === 'delete' ? (
         <DeleteEntryDialog kind={dialog.kind} entry={dialog.entry} onClose={close} />

@@ -14,6 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { screenErrorMessage } from '../../../lib/api-client.ts';
+import { clockLabel } from '../../../lib/clock.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { useOfferSettings, useSaveOfferSettings } from '../api/offer-settings.ts';
@@ -21,13 +22,6 @@ import { useOfferSettings, useSaveOfferSettings } from '../api/offer-settings.ts
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const hhmmOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** "8:00 am", "8:30 pm". */
-export function clockLabel(hhmm: string): string {
-  const minutes = toMinutes(hhmm);
-  const hour = Math.floor(minutes / 60);
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${hhmm.slice(3, 5)} ${hour < 12 ? 'am' : 'pm'}`;
-}
 
 /** Every half hour the law and the carriers allow: 8:00 am to 9:00 pm. */
 const sendTimes = Array.from(
@@ -91,13 +85,6 @@ export function OfferRulesCard() {
   const settings = useOfferSettings();
   return (
     <Card className="stack">
-      <header className="card__header">
-        <h2 className="card__title">Offer rules</h2>
-        <p className="card__subtitle">
-          Carriers and the TCPA expect no marketing texts at night, so offers go out only in this window of
-          each customer’s day, while answers to a customer’s own texts (YES, STOP, HELP) go out at once.
-        </p>
-      </header>
       {settings.isPending ? (
         <Skeleton lines={3} label="Loading your offer rules" />
       ) : settings.isError ? (
