@@ -1,9 +1,21 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { PHONE_MEDIA_QUERY, useToast } from '../components/ui/toast.tsx';
 import { useAuth } from '../lib/auth.tsx';
-import { AppHeader } from './app-header.tsx';
+
+/**
+ * The signed-in header is its own chunk (issue 40): the sign-in screens never draw it, so a first visit to
+ * /login does not download it. With a stored session it is fetched at once, beside the session check, and a
+ * bar of its height holds its place, so nothing moves when it lands.
+ */
+const loadHeader = () => import('./app-header.tsx').then((module) => ({ default: module.AppHeader }));
+const AppHeader = lazy(loadHeader);
+try {
+  if (localStorage.getItem('token')) void loadHeader();
+} catch {
+  // Storage refused (a private window's policy): the header loads when it is first drawn.
+}
 
 export function AppLayout() {
   const { user, status } = useAuth();
@@ -35,7 +47,11 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {user ? <AppHeader user={user} /> : null}
+      {user ? (
+        <Suspense fallback={<div className="app-header-placeholder" aria-hidden="true" />}>
+          <AppHeader user={user} />
+        </Suspense>
+      ) : null}
       <main id="main" className={user ? 'app-main' : undefined} tabIndex={-1}>
         <Outlet />
       </main>

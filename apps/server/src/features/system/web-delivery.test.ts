@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { DOCUMENT_ONLY_HEADERS } from '../../routes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Issue 16: the built web app is sent compressed (the .br/.gz the build wrote), hashed assets are cached
@@ -54,6 +55,20 @@ describe('the built web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('leaves the document-only headers off a hashed script and keeps them on the page (issue 40)', async () => {
+    const script = await web.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(script.headers[name], name).toBeUndefined();
+    expect(script.headers['strict-transport-security']).toBeDefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await web.inject({ url: '/login' });
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Outside assets/ (the service worker, icons) everything stays.
+    const icon = await web.inject({ url: '/favicon.svg' });
+    expect(icon.headers['content-security-policy']).toMatch(/default-src 'self'/);
   });
 
   it('sends gzip to a client that accepts only gzip, and the plain file to one that accepts neither', async () => {
