@@ -23,8 +23,14 @@ const dayLabel = (date: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${date}T12:00:00Z`));
 
-function openingState(block: DayBlock): string {
-  if (block.claimedBy) return `Claimed by ${block.claimedBy}`;
+/** "Isabella Ruiz-Montenegro" as a narrow block shows her: "Isabella R." (the full name is in its title). */
+export function shortName(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return parts.length > 1 ? `${parts[0]} ${parts.at(-1)!.charAt(0)}.` : name.trim();
+}
+
+function openingState(block: DayBlock, whole = false): string {
+  if (block.claimedBy) return `Claimed by ${whole ? block.claimedBy : shortName(block.claimedBy)}`;
   const labels: Record<string, string> = {
     open: 'Open',
     filled: 'Filled',
@@ -69,17 +75,18 @@ function Block({ block, from }: { block: DayBlock; from: number }) {
       to={`/openings/${block.openingId}`}
       className={`day-block day-block--opening day-block--${tone}${short}`}
       style={style}
-      title={`${block.title}, ${time}, ${state}`}
+      title={`${block.title}, ${time}, ${openingState(block, true)}`}
       data-testid="day-opening"
     >
-      <span className="day-block__title">{block.title}</span>
-      {/* The time gives way before the state: "Claimed by Isabella Ruiz" stays whole (issue 39). */}
-      <span className="day-block__meta">
+      {/* Issue 39: who claimed it has a line of its own ("Claimed by Isabella Ruiz" whole); on a one-line
+          block the title and the time give way before it. */}
+      <span className="day-block__head">
+        <span className="day-block__title">{block.title}</span>
         <span className="day-block__time">{shownTime}</span>
-        <span className="day-block__state" data-testid="day-opening-state">
-          {' '}
-          · {state}
-        </span>
+      </span>
+      <span className="day-block__state" data-testid="day-opening-state">
+        <span className="day-block__sep"> · </span>
+        {state}
       </span>
     </Link>
   );
