@@ -48,14 +48,16 @@ function precompress(): Plugin {
 }
 
 /**
- * What /login draws besides its page and the app's entry: the form's fields and their library, the buttons,
- * the sign-in layout and social buttons, and the mutation hook that sends the form.
+ * What /login draws besides the app's entry: its page, the form's fields and their library, the buttons,
+ * the sign-in layout, and the mutation hook that sends the form. The providers' buttons come on their own,
+ * and only when one is configured.
  */
 const signInPieces = new RegExp(
   [
     String.raw`src[\/]components[\/]ui[\/](button|alert|field|text-field|common-fields)\.tsx$`,
     String.raw`src[\/]lib[\/](form-errors|form-fields|config)\.ts$`,
-    String.raw`src[\/]features[\/]auth[\/]components[\/](auth-layout|social-buttons|social-icons|use-social-sign-in|email-from-state)\.tsx?$`,
+    String.raw`src[\/]features[\/]auth[\/]components[\/](auth-layout|social-buttons|email-from-state)\.tsx?$`,
+    String.raw`src[\/]features[\/]auth[\/]pages[\/]login-page\.tsx$`,
     String.raw`node_modules[\/]react-hook-form[\/]`,
     String.raw`node_modules[\/]@tanstack[\/](react-query|query-core)[\/].*[mM]utation`,
   ].join('|'),
