@@ -37,7 +37,9 @@ try {
     // The page's own clock marks when the sign-in button is first in the document: the form is drawn.
     await context.addInitScript(() => {
       const observer = new MutationObserver(() => {
-        const drawn = [...document.querySelectorAll('button')].some((button) => button.textContent === 'Log in');
+        const drawn = [...document.querySelectorAll('button')].some(
+          (button) => button.textContent === 'Log in',
+        );
         if (drawn && !window.__drawnAt) {
           window.__drawnAt = performance.now();
           observer.disconnect();

@@ -75,22 +75,23 @@ export async function ensureInstall() {
   await runOrExit('npm', ['install', '--no-audit', '--no-fund']);
 }
 
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
+
+/** Whether apps/web/dist is newer than every source it is built from. */
+export function webBuildIsCurrent() {
+  const built = join(root, 'apps/web/dist/index.html');
+  return existsSync(built) && statSync(built).mtimeMs >= newestMtime(webSources.map((p) => join(root, p)));
+}
+
 /** Builds the web app unless apps/web/dist is newer than every source it is built from. */
 export async function ensureWebBuild({ force = false } = {}) {
-  const built = join(root, 'apps/web/dist/index.html');
-  const sources = [
-    'apps/web/src',
-    'apps/web/index.html',
-    'apps/web/public',
-    'apps/web/vite.config.ts',
-    'packages/contract/src',
-  ];
-  if (
-    !force &&
-    existsSync(built) &&
-    statSync(built).mtimeMs >= newestMtime(sources.map((p) => join(root, p)))
-  )
-    return;
+  if (!force && webBuildIsCurrent()) return;
   log('Building the web app…');
   await runOrExit('npm', ['run', 'build', '-w', 'apps/web']);
 }
@@ -114,29 +115,42 @@ export async function ensureChromium() {
   await runOrExit('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env });
 }
 
-/** Debian's radicale is the real CalDAV server the calendar tests sync against (issue 29). */
-export async function ensureRadicale() {
-  const onPath = spawnSync('sh', ['-c', 'command -v radicale'], { stdio: 'ignore' }).status === 0;
-  if (onPath || existsSync('/usr/bin/radicale')) return;
+/**
+ * A Debian package a test suite starts its own server from (radicale for CalDAV, pgbouncer for the pooler
+ * test): found on the machine, or installed with apt-get when running as root; otherwise the run stops and
+ * says what to install. Debian's packages start no service here (no init in a container).
+ */
+async function ensureDebianPackage(name, binaries, why) {
+  const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+  if (onPath || binaries.some((binary) => existsSync(binary))) return;
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
-    console.error(
-      "radicale not found: the CalDAV tests need a real CalDAV server. Install Debian's radicale (apt-get install -y radicale).",
-    );
+    console.error(`${name} not found: ${why}. Install Debian's ${name} (apt-get install -y ${name}).`);
     process.exit(1);
   }
-  log('Installing Debian radicale for the CalDAV tests (apt-get)…');
+  log(`Installing Debian ${name} (apt-get): ${why}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // Debian's package starts no service here (no init in a container); the tests start their own radicale.
-  if ((await run('apt-get', ['install', '-y', '-qq', 'radicale'], { env })) === 0) return;
+  if ((await run('apt-get', ['install', '-y', '-qq', name], { env })) === 0) return;
   await runOrExit('apt-get', ['update', '-qq'], { env });
-  const code = await run('apt-get', ['install', '-y', '-qq', 'radicale'], { env });
+  const code = await run('apt-get', ['install', '-y', '-qq', name], { env });
   if (code !== 0) {
-    console.error('Could not install radicale with apt-get (see above); the CalDAV tests need it.');
+    console.error(`Could not install ${name} with apt-get (see above); ${why}.`);
     process.exit(code);
   }
 }
+
+/** Debian's radicale is the real CalDAV server the calendar tests sync against (issue 29). */
+export const ensureRadicale = () =>
+  ensureDebianPackage('radicale', ['/usr/bin/radicale'], 'the CalDAV tests need a real CalDAV server');
+
+/** Debian's pgbouncer, for the test that runs the API behind a transaction-mode pooler (issue 40). */
+export const ensurePgbouncer = () =>
+  ensureDebianPackage(
+    'pgbouncer',
+    ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'],
+    'the PgBouncer test runs the API behind a real transaction-mode pooler',
+  );
 
 /** Builds the server into apps/server/dist unless its build hash matches its sources (scripts/build-server.mjs). */
 export async function ensureServerBuild({ force = false } = {}) {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { serverProcessArgs } from './test/instance.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -180,7 +181,7 @@ describe('loadConfig', () => {
 
 describe('start-up with bad configuration', () => {
   it('exits non-zero with one line on stderr naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, await serverProcessArgs(), {
       cwd: serverDir,
       env: { ...process.env, PORT: 'abc', DATABASE_URL: '', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -54,7 +54,8 @@ export interface Config {
     microsoft: { clientId: string; clientSecret: string; authority?: string; graph?: string } | undefined;
   };
   publicUrl: string;
-  database: { url: string } | { dataDir: string };
+  /** pooler: DATABASE_POOLER (db/client.ts, issue 40). */
+  database: { url: string; pooler?: 'transaction' } | { dataDir: string };
   email: { provider: 'smtp'; url: string; from: string } | { provider: 'local'; from: string };
   redisUrl: string | undefined;
   adminEmails: string[];
@@ -154,7 +155,9 @@ export function loadConfig(
           : undefined,
     },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    database: env.DATABASE_URL
+      ? { url: env.DATABASE_URL, ...(env.DATABASE_POOLER ? { pooler: env.DATABASE_POOLER } : {}) }
+      : { dataDir: env.DATA_DIR },
     email: env.SMTP_URL
       ? { provider: 'smtp', url: env.SMTP_URL, from: mailFrom }
       : { provider: 'local', from: mailFrom },

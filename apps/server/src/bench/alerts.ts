@@ -11,6 +11,8 @@
  * `BENCH_PROFILE=<file.cpuprofile>` writes a CPU profile of step 2 alone (open it in Chrome's DevTools).
  * `BENCH_STATEMENTS=1` (PostgreSQL) counts the statements step 2 sends, by their text: on this VM each costs
  * the server ~100 µs of CPU in its socket write, so their number is what the reply rate follows.
+ * Step 2 also prints the CPU it cost per reply, node's and (PostgreSQL, local) the database backends': on a
+ * shared machine these move less with the other jobs than the rate does (issue 40).
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { createManualClock, systemClock } from '../lib/clock.ts';
 import { daytimeZone } from '../test/daytime-zone.mjs';
 import { type FakePlivo, startFakePlivo } from '../test/fake-plivo.ts';
 import { auth, createTestDatabase, onboardedUser, type TestApp } from '../test/test-app.ts';
+import { cpuMeter } from './cpu.ts';
 
 const PUBLIC_URL = 'http://bench.local';
 const CUSTOMERS = 100;
@@ -241,6 +244,9 @@ interface ReplyFigures {
   otherSeconds: number;
   inboundSeconds: number;
   failed: number;
+  /** CPU per reply, µs: this process (server, outbox, fake Plivo) and PostgreSQL's backends (null: PGlite). */
+  nodeCpuUs: number;
+  postgresCpuUs: number | null;
 }
 
 /** Step 2: the replies, measured; the YES race first, then the other replies on their own. */
@@ -262,6 +268,8 @@ async function repliesStep(
   for (let seen = -1; seen !== fake.messages.length; await sleep(200)) seen = fake.messages.length;
   runner.failed = 0;
   const profiler = await startProfiler();
+  const cpu = cpuMeter(fast.database.db, fast.database.kind);
+  await cpu.start();
   const statements = process.env.BENCH_STATEMENTS ? statementCounter() : undefined;
   statements?.start();
   const beforeYes = fake.messages.length;
@@ -272,6 +280,7 @@ async function repliesStep(
   const otherSeconds = await runner.run(signed.slice(CUSTOMERS));
   // Step 2's statements include those of the texts it queued (100 for the race, the automatic answers).
   const counted = statements?.stop();
+  const used = await cpu.stop();
   await stopProfiler(profiler);
   const detail = await business.call('GET', `/openings/${opened.json().data.id}`);
   const replies = {
@@ -279,6 +288,8 @@ async function repliesStep(
     otherSeconds,
     inboundSeconds: yesSeconds + otherSeconds,
     failed: runner.failed,
+    nodeCpuUs: used.nodeUs / REPLIES,
+    postgresCpuUs: used.postgresUs === null ? null : used.postgresUs / REPLIES,
   };
   printReplies(replies, detail.json().data?.status ?? '?', counted);
   await fast.close();
@@ -286,7 +297,7 @@ async function repliesStep(
 }
 
 function printReplies(
-  { yesSeconds, otherSeconds, inboundSeconds, failed }: ReplyFigures,
+  { yesSeconds, otherSeconds, inboundSeconds, failed, nodeCpuUs, postgresCpuUs }: ReplyFigures,
   openingStatus: string,
   counted: ReturnType<ReturnType<typeof statementCounter>['stop']> | undefined,
 ) {
@@ -300,6 +311,8 @@ function printReplies(
     `   the ${CUSTOMERS} YES (claim race, ${CUSTOMERS - 1} "already filled" texts queued): ${(CUSTOMERS / yesSeconds).toFixed(0)}/s; the ${REPLIES - CUSTOMERS} other replies: ${((REPLIES - CUSTOMERS) / otherSeconds).toFixed(0)}/s`,
   );
   console.log(`   refused: ${failed}; opening status: ${openingStatus}`);
+  const database = postgresCpuUs === null ? '' : `, PostgreSQL ${postgresCpuUs.toFixed(0)} µs`;
+  console.log(`   CPU per reply (with the texts it queued): node ${nodeCpuUs.toFixed(0)} µs${database}`);
   if (counted) {
     console.log(
       `   statements sent to PostgreSQL: ${counted.total} (${(counted.total / REPLIES).toFixed(1)} per reply)`,
@@ -338,7 +351,8 @@ async function main() {
   const step1 = await alertStep(fake);
   const { alertSeconds } = step1;
   // ---- 2. 500 inbound replies through the signed webhook ----
-  const { yesSeconds, otherSeconds, inboundSeconds, failed } = await repliesStep(fake, step1);
+  const replies = await repliesStep(fake, step1);
+  const { yesSeconds, otherSeconds, inboundSeconds, failed } = replies;
   // ---- 3. spacing at the default 5/s ----
   const gaps = await spacingStep(fake);
   await fake.close();
@@ -351,6 +365,8 @@ async function main() {
       yesPerSecond: CUSTOMERS / yesSeconds,
       otherPerSecond: (REPLIES - CUSTOMERS) / otherSeconds,
       refused: failed,
+      nodeCpuUsPerReply: replies.nodeCpuUs,
+      postgresCpuUsPerReply: replies.postgresCpuUs,
       minGapMs: Math.min(...gaps),
     })}`,
   );

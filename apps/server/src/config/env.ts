@@ -25,6 +25,9 @@ export const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl(/^https?:/),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:/),
+  // 'transaction' when DATABASE_URL is a pooler in transaction mode (PgBouncer's pool_mode = transaction):
+  // no named prepared statements nor other session state (docs/SCALE.md, issue 40).
+  DATABASE_POOLER: z.enum(['transaction']).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SMTP_URL: optionalUrl(/^smtps?:/),
   MAIL_FROM: optionalString,

@@ -36,10 +36,54 @@ export function describeDataDir(dataDir: string): string {
 const MIGRATION_LOCK = 7_317_017;
 
 /**
+ * DATABASE_POOLER (issue 40): 'transaction' when DATABASE_URL is a pooler that lends a server connection for
+ * one transaction at a time (PgBouncer's `pool_mode = transaction`), so nothing may outlive a transaction
+ * on a connection: no named prepared statements (preparedRows, preparedName), no session-level advisory
+ * locks, SET or LISTEN (the app uses none: the migration lock is transaction-scoped).
+ */
+export type DatabasePooler = 'transaction';
+const behindTransactionPooler = new WeakSet<object>();
+
+/**
+ * A prepared statement's name, or undefined (an unnamed statement, parsed with each call) behind a
+ * transaction-mode pooler: a statement named on one server connection does not exist on the next, and
+ * another client's statement of the same name may already exist there.
+ */
+export function preparedName(db: Database, name: string): string | undefined {
+  return behindTransactionPooler.has(db) ? undefined : name;
+}
+
+/**
+ * Several instances start at once against one database: an advisory lock lets one migrate at a time (the
+ * others then find every migration applied). Transaction-scoped, held by the transaction that applies the
+ * migrations (issue 40): a session lock taken and released in separate statements behind a transaction-mode
+ * pooler would be taken on one server connection, released (or not) on another, and left held.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    // Drizzle's migrator runs on this client, so inside this transaction: its own BEGIN only warns, and its
+    // COMMIT (or ROLLBACK, on a failed migration) ends the transaction and releases the lock.
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    // Already committed by the migrator: this only warns, and closes the transaction if it did not.
+    await client.query('commit').catch(() => undefined);
+    client.release();
+  }
+}
+
+/**
  * PostgreSQL through node-postgres when a URL is given, otherwise embedded PGlite (a WASM build of
  * PostgreSQL) in `dataDir`, or in memory when dataDir is 'memory://'. Both speak the same SQL.
  */
-export function openDatabase(target: { url: string } | { dataDir: string }): DatabaseHandle {
+export function openDatabase(
+  target: { url: string; pooler?: DatabasePooler } | { dataDir: string; loadDataDir?: Blob },
+): DatabaseHandle {
   if ('url' in target) {
     // A connection that cannot be made within 5 s fails the request (503) instead of queueing it forever.
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -55,23 +99,8 @@ export function openDatabase(target: { url: string } | { dataDir: string }): Dat
       });
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: 'postgres',
-      // Several instances start at once against one database: an advisory lock lets one migrate at a time
-      // (the others then find every migration applied).
-      migrate: async () => {
-        const client = await pool.connect();
-        try {
-          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-          client.release();
-        }
-      },
-      close: () => pool.end(),
-    };
+    if (target.pooler === 'transaction') behindTransactionPooler.add(db);
+    return { db, kind: 'postgres', migrate: () => migrateUnderLock(pool), close: () => pool.end() };
   }
   const inMemory = target.dataDir === IN_MEMORY;
   if (!inMemory) mkdirSync(target.dataDir, { recursive: true });
@@ -80,7 +109,13 @@ export function openDatabase(target: { url: string } | { dataDir: string }): Dat
   // PostgreSQL's default 128 MB of shared buffers is reserved inside PGlite's WebAssembly memory, so it
   // counts in the server's resident memory even when idle; 16 MB holds a small business's working set
   // (issue 16: idle RSS 406 → ~280 MB). Applied from the second start on (the first runs initdb).
-  const options = { extensions, postgresqlconf: ['shared_buffers = 16MB'] };
+  // loadDataDir starts from a tarball of a data directory (dumpDataDir) instead of running initdb: the tests
+  // copy one migrated in-memory database per file instead of migrating each (issue 40).
+  const options = {
+    extensions,
+    postgresqlconf: ['shared_buffers = 16MB'],
+    ...('loadDataDir' in target && target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  };
   const client = inMemory ? new PGlite(options) : new PGlite(resolve(target.dataDir), options);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -100,8 +135,9 @@ export async function pingDatabase(db: Database): Promise<void> {
  * A query on the path of every request, run under the ORM rather than through it (issue 16): Drizzle builds
  * its SQL once, here; PostgreSQL keeps it as a named prepared statement; each call sends only the values
  * and reads the rows as arrays. Drizzle's own prepared query still clones its config, formats Date values
- * in local time and traces every call, which showed in the CPU profile of GET /auth/me. Values are given
- * by the names of the query's sql.placeholder()s. The query is a Drizzle query builder or a `sql` template;
+ * in local time and traces every call, which showed in the CPU profile of GET /auth/me. Behind a
+ * transaction-mode pooler (DATABASE_POOLER) the statement is unnamed (the SQL is still built once). Values
+ * are given by the names of the query's sql.placeholder()s. The query is a Drizzle query builder or a `sql` template;
  * a call runs in the executor given (an open transaction), else on the database's pool.
  */
 /** A value given when a prepared statement runs (preparedRows), by name. */
@@ -123,10 +159,11 @@ export function preparedRows(
   const clientOf = (executor: Executor) =>
     (executor as unknown as { session: { client: pg.Pool | pg.PoolClient | PGlite } }).session.client;
   if ((db as unknown as { $client: unknown }).$client instanceof pg.Pool) {
+    const statementName = preparedName(db, name);
     return async (values, executor = db) =>
       (
         await (clientOf(executor) as pg.Pool).query<unknown[]>({
-          name,
+          name: statementName,
           text,
           values: valuesOf(values),
           rowMode: 'array',

@@ -16,7 +16,7 @@ export interface Session {
   sessionId: string;
 }
 
-/** How the guard finds a token's session (the auth service's `authenticate`, injected in app.ts). */
+/** How the guard finds a token's session (the auth service's `authenticate`, injected in composition.ts). */
 export type SessionLookup = (token: string) => Promise<Session | undefined | null>;
 
 declare module 'fastify' {

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * A real server process (src/main.ts, the same entry `npm start` runs) for tests and `npm run chaos` that
+ * A real server process (dist/main.js or src/main.ts, see serverProcessArgs: the entry `npm start` runs) for tests and `npm run chaos` that
  * need more than `app.inject()`: two instances on one database, kill -9, SIGTERM. Its log is kept.
  */
 export interface Instance {
@@ -20,6 +21,21 @@ export interface Instance {
 }
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+let built: boolean | undefined;
+/**
+ * How a test starts the server (or `args`, another entry): the built dist/main.js as production runs it, when
+ * the build matches the sources (scripts/build-server.mjs keeps a hash; the API suite's global set-up
+ * builds it); otherwise the TypeScript sources through tsx, so a test never runs stale code (issue 40).
+ */
+export async function serverProcessArgs(): Promise<string[]> {
+  if (built === undefined) {
+    // @ts-expect-error a plain-JavaScript script without types
+    const { serverBuildIsCurrent } = await import('../../../../scripts/build-server.mjs');
+    built = serverBuildIsCurrent() as boolean;
+  }
+  return built ? [join(serverDir, 'dist/main.js')] : ['--import', 'tsx', join(serverDir, 'src/main.ts')];
+}
 
 /** A port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -39,7 +55,7 @@ export async function startInstance(
 ): Promise<Instance> {
   const port = options.port ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, await serverProcessArgs(), {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { adminMessages } from '@waitlist/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { loadConfig, publicHostProblem } from '../config.ts';
 import { localEmails, users } from '../db/schema.ts';
 import { owner as fullOwner } from '../features/waitlist/waitlist.test-helpers.ts';
 import { createManualClock } from '../lib/clock.ts';
+import { serverProcessArgs } from './instance.ts';
 import {
   auth,
   createTestApp,
@@ -86,9 +86,9 @@ describe('start-up on a public HOST', () => {
   });
 
   it('the server process exits with that one line (NODE_ENV=production, HOST=0.0.0.0, no providers)', async () => {
-    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+    const args = await serverProcessArgs();
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      const child = spawn(process.execPath, args, {
         env: {
           ...process.env,
           NODE_ENV: 'production',

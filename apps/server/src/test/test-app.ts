@@ -1,36 +1,60 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { type DatabaseHandle, IN_MEMORY, openDatabase } from '../db/client.ts';
 import { localEmails } from '../db/schema.ts';
 import type { IcsParserOptions } from '../features/calendar/ics-parser.ts';
 import { createManualClock } from '../lib/clock.ts';
 import type { EmailProvider } from '../providers/email/index.ts';
+import { touchesDatabase } from './database-files.ts';
+import { PGLITE_TARBALL_ENV, TEMPLATE_DATABASE_ENV, waitForNoSessions } from './global-setup.ts';
+
+/** The migrated tarball of the run (global-setup.ts), read once per test file's process. */
+let migratedPglite: Blob | undefined;
+
+/** A file the rule of database-files.ts calls pure must not open a test database (it would skip PostgreSQL). */
+function checkTheFileIsCountedAsTouchingTheDatabase() {
+  const file = (globalThis as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__?.filepath;
+  if (file && /\.test\.ts$/.test(file) && !touchesDatabase(file))
+    throw new Error(
+      `${file} opens a test database, but src/test/database-files.ts counts it as pure, so the PostgreSQL pass skips it: make the rule see it`,
+    );
+}
 
 /**
  * A real database per test file: in-memory PGlite by default, or a fresh PostgreSQL database on
- * TEST_DATABASE_URL's server when TEST_DB=postgres (created here, dropped on close).
+ * TEST_DATABASE_URL's server when TEST_DB=postgres (created here, dropped on close). Under the API suite's
+ * global set-up (global-setup.ts) both start from the run's one migrated copy; without it (benches, chaos,
+ * the two-instance suite) they migrate from nothing.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  checkTheFileIsCountedAsTouchingTheDatabase();
   if (process.env.TEST_DB !== 'postgres') {
-    const handle = openDatabase({ dataDir: 'memory://' });
+    const tarball = process.env[PGLITE_TARBALL_ENV];
+    if (tarball) {
+      migratedPglite ??= new Blob([readFileSync(tarball)]);
+      return openDatabase({ dataDir: IN_MEMORY, loadDataDir: migratedPglite });
+    }
+    const handle = openDatabase({ dataDir: IN_MEMORY });
     await handle.migrate();
     return handle;
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const template = process.env[TEMPLATE_DATABASE_ENV];
   const name = `wt_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase({ url: url.toString() });
-  await handle.migrate();
+  if (!template) await handle.migrate();
   return {
     ...handle,
     url: url.toString(),
@@ -40,14 +64,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await cleanup.connect();
       // pool.end() resolves before its sockets have closed; dropping "with (force)" then would kill a
       // closing connection, whose FATAL error nobody listens for any more. Wait for them to go first.
-      for (let attempt = 0; attempt < 100; attempt += 1) {
-        const { rows } = await cleanup.query<{ open: number }>(
-          'select count(*)::int as open from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0]?.open === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitForNoSessions(cleanup, name).catch(() => undefined);
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -13,7 +13,7 @@ import type { UserRow } from '../../db/rows.ts';
 import { toUserDto } from '../../lib/user.dto.ts';
 import type { SearchTerm, UserListFilter, UserListQuery } from '../../lib/user-search.ts';
 
-/** The owners as the admin list reads them (features/auth's repo owns `users`), handed over in app.ts. */
+/** The owners as the admin list reads them (features/auth's repo owns `users`), handed over in composition.ts. */
 export interface AdminUsers {
   listUsers(executor: Executor, query: UserListQuery): Promise<UserRow[]>;
   /** Counts up to `upTo + 1` matches and stops there. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Database, type Executor, preparedRows } from '../../db/client.ts';
+import { type Database, type Executor, preparedName, preparedRows } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
 /** Bearer sessions (table `sessions`) and the prepared lookups every authenticated request makes. */
@@ -54,7 +54,8 @@ const HELD_ANSWERS = 10_000;
 /**
  * The session lookups every authenticated request makes, built once per database (issue 16): Drizzle
  * builds their SQL when they are prepared, not on each call (its query building was the largest cost in
- * the CPU profile of GET /auth/me), and the database keeps them as named prepared statements.
+ * the CPU profile of GET /auth/me), and the database keeps them as named prepared statements (unnamed
+ * behind a transaction-mode pooler: DATABASE_POOLER).
  */
 export function prepareSessionQueries(db: Database) {
   const bySession = and(
@@ -67,7 +68,9 @@ export function prepareSessionQueries(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(bySession)
     .limit(1)
-    .prepare('auth_session_user');
+    // Unnamed behind a transaction-mode pooler (issue 40): Drizzle passes the name to node-postgres as is,
+    // and no name is an unnamed statement.
+    .prepare(preparedName(db, 'auth_session_user') as string);
   // The user's JSON comes with the version of the row it was built from (PostgreSQL's xmin: the
   // transaction that wrote the row, new on every update) and is rebuilt only when that version differs
   // from the one this instance holds for the session (see sessionUserJson below).

@@ -23,7 +23,7 @@ export interface BillingServiceDeps {
   /** Called after a transaction that queued email commits, so the outbox worker delivers it now. */
   onOutboxWrite: () => void;
   publicUrl: string;
-  /** The owners' subscription cache (features/auth's repo owns `users`), handed over in app.ts. */
+  /** The owners' subscription cache (features/auth's repo owns `users`), handed over in composition.ts. */
   users: BillingUsers;
 }
 

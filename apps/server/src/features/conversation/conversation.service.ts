@@ -12,7 +12,7 @@ import type { CustomerRow } from '../../db/rows.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { firstName } from '../../lib/format.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { InboundTexts } from '../messaging/messaging.service.ts';
+import type { InboundTexts, SignedNonce } from '../messaging/messaging.service.ts';
 import type { ClaimTarget, OfferClaims, ToldOthers } from '../openings/openings.service.ts';
 import type { NotifyOwner } from '../push/push.service.ts';
 import type { StoredReplyVerdict, StrangerText } from '../waitlist/waitlist.service.ts';
@@ -40,6 +40,8 @@ export interface InboundText {
   to: string;
   text: string;
   providerMessageId: string;
+  /** The webhook's signature nonce, recorded with the text (one statement): used before, nothing is. */
+  nonce?: SignedNonce;
 }
 
 /** What an inbound text did; joining by text (issue 15) adds join_requested and joined. */
@@ -132,6 +134,7 @@ export function createConversation(deps: ConversationDeps) {
       segments: Math.max(1, info.segments),
       encoding: info.encoding,
       providerMessageId: input.providerMessageId,
+      nonce: input.nonce ?? null,
       now,
     };
     // Most replies change nothing, or ask only the automatic answer: the customer's stored verdict says so,
@@ -149,10 +152,7 @@ export function createConversation(deps: ConversationDeps) {
       const stored = await texts.record(tx, { ...text, read: keyword !== null });
       if (stored.outcome !== 'stored') return { outcome: stored.outcome };
       const { user, customer, messageId } = stored;
-      const business = {
-        named: user.businessName,
-        timeZone: user.timeZone,
-      };
+      const business = { named: user.businessName, timeZone: user.timeZone };
       const reply: Reply = {
         tx,
         userId: user.id,

@@ -22,7 +22,7 @@ export interface RangeBounds {
 
 /**
  * Where the dashboard's figures come from: each table's own repo (openings, messages, customers), handed
- * over in app.ts (decision 0008). The dashboard owns no table.
+ * over in composition.ts (decision 0008). The dashboard owns no table.
  */
 export interface DashboardSources {
   openingTotals(

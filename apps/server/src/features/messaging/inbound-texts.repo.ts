@@ -3,9 +3,20 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, dateOrNull, type Executor, placeholder as p, preparedRows } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/rows.ts';
 import { customers, inboundEvents, messages, users } from '../../db/schema.ts';
+import { useNonceSql } from '../../nonces/index.ts';
 import { enqueueSmsDeliverySql } from '../../outbox/index.ts';
 import { queuedText } from './messaging.repo.ts';
 import { optedOutSql } from './opt-outs.repo.ts';
+
+/**
+ * The signature nonce a webhook carried (issue 24), recorded as used by the statement that stores its text
+ * (issue 40: one round trip, not two). A nonce used before stores nothing: the outcome is 'duplicate'.
+ */
+export interface SignedNonce {
+  scope: string;
+  nonce: string;
+  expiresAt: Date;
+}
 
 /** An inbound text as the provider handed it over, to store. */
 export interface InboundTextInput {
@@ -17,6 +28,8 @@ export interface InboundTextInput {
   encoding: string;
   providerMessageId: string;
   now: Date;
+  /** The webhook's nonce; null when the text came without one (the local phone). */
+  nonce: SignedNonce | null;
   /**
    * Keywords are stored read (the app answered them): the inbox counts only replies the owner should read. A
    * YES is stored unread and marked read only when it wins the slot (the opening shows the win); a YES that
@@ -100,8 +113,9 @@ export function prepareInboundTexts(db: Database, answer?: VerdictAnswer) {
     db,
     'inbound_record',
     sql`
-      with event as (
-        insert into ${inboundEvents} (id, received_at) values (${p('eventId')}::text, ${now})
+      with nonce as (${nonceUse(now)}
+      ), event as (
+        insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} where ${nonceFresh}
         on conflict (id) do nothing returning id
       ), recipient as (${recipient(sql`, to_jsonb(c) as customer`)}
       ), message as (${message(sql`case when ${p('read')}::boolean or recipient.customer_id is null then ${now} end`)})
@@ -137,7 +151,24 @@ export function prepareInboundTexts(db: Database, answer?: VerdictAnswer) {
   };
 }
 
+/**
+ * The nonce's part of both statements: recorded (when given and `when` holds), and whether this is its first
+ * use, which the statement's event insert requires: a nonce used before stores nothing ('duplicate').
+ */
+const nonceUse = (now: SQL, when?: SQL) =>
+  useNonceSql({
+    scope: sql`${p('nonceScope')}::text`,
+    nonce: sql`${p('nonce')}::text`,
+    expiresAt: sql`${p('nonceExpiresAt')}::timestamptz`,
+    now,
+    when: sql`${p('nonce')}::text is not null${when ? sql` and ${when}` : sql``}`,
+  });
+const nonceFresh = sql`(${p('nonce')}::text is null or exists (select 1 from nonce))`;
+
 const values = (input: InboundTextInput) => ({
+  nonceScope: input.nonce?.scope ?? null,
+  nonce: input.nonce?.nonce ?? null,
+  nonceExpiresAt: input.nonce?.expiresAt.toISOString() ?? null,
   eventId: input.eventId,
   from: input.from,
   to: input.to,
@@ -191,9 +222,10 @@ function prepareIfQuiet(
       claim ? 'inbound_record_if_quiet_claim' : 'inbound_record_if_quiet',
       sql`
         with recipient as (${recipient(sql`, c.opted_out, c.language, u.plain_spanish_letters, u.plivo_number, coalesce(${quietOn(claim)}, false) as quiet, coalesce(${answers ? answerDue : sql`false`}, false) as answer_due`)}
+        ), nonce as (${nonceUse(now, sql`exists (select 1 from recipient where quiet or ${answering})`)}
         ), event as (
           insert into ${inboundEvents} (id, received_at) select ${p('eventId')}::text, ${now} from recipient
-          where quiet or ${answering}
+          where (quiet or ${answering}) and ${nonceFresh}
           on conflict (id) do nothing returning id
         ), message as (${message(sql`null`)})${answers ? answerCtes(answers.take) : sql``}
         select coalesce(recipient.quiet or ${answering}, false), (select count(*) from event)::int,

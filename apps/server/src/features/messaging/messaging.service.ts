@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { businessCountry, isTextableNumber } from '../../lib/textable-number.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';
-import { prepareInboundTexts, type VerdictAnswer } from './inbound-texts.repo.ts';
+import { prepareInboundTexts, type SignedNonce, type VerdictAnswer } from './inbound-texts.repo.ts';
 import {
   conversation,
   conversationsOf,
@@ -28,7 +28,12 @@ import type { EnqueueSmsInput, Texting } from './texting.ts';
  * the conversation's (features/conversation); offers and claims are openings'; customers are waitlist's.
  */
 
-export type { InboundTextInput, RecordedInboundText, VerdictAnswer } from './inbound-texts.repo.ts';
+export type {
+  InboundTextInput,
+  RecordedInboundText,
+  SignedNonce,
+  VerdictAnswer,
+} from './inbound-texts.repo.ts';
 export type { ConversationSummary } from './messaging.repo.ts';
 export type { PhoneNumberState } from './phone-number.ts';
 export type { EnqueueSmsInput, Texting, TextingCustomers } from './texting.ts';
@@ -42,6 +47,8 @@ export type ReceiveInbound = (text: {
   to: string;
   text: string;
   providerMessageId: string;
+  /** The webhook's nonce, recorded as used with the text (one statement); one used before stores nothing. */
+  nonce?: SignedNonce;
 }) => Promise<{ outcome: 'duplicate' | 'unknown_number' | 'received' }>;
 
 export interface DeliveryReport {

@@ -1,4 +1,5 @@
 import { errorResponse } from '@waitlist/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, Forbidden } from '../../lib/errors.ts';
 import { releaseNonce, useNonce } from '../../nonces/index.ts';
 import { messagingMessages } from './messaging.messages.ts';
-import type { MessagingService, ReceiveInbound } from './messaging.service.ts';
+import type { MessagingService, ReceiveInbound, SignedNonce } from './messaging.service.ts';
 import { type SignedParams, verifyPlivoV3Signature } from './plivo-signature.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -55,6 +56,42 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
 
 /**
+ * The webhook's nonces (issue 24). An inbound text's is recorded by the statement that stores the text
+ * (issue 40: one round trip), so a failure records neither; a delivery report's, and a malformed request's,
+ * on its own (`use`), released again when the work it guarded failed on our side.
+ */
+function requestNonces(db: Database, clock: Clock) {
+  const of = (request: unknown): SignedNonce => ({
+    scope: PLIVO_NONCE_SCOPE,
+    nonce: (request as { plivoNonce: string }).plivoNonce,
+    expiresAt: new Date(clock.now().getTime() + PLIVO_NONCE_WINDOW_MS),
+  });
+  return {
+    /** The request's nonce, valid for the window from now. */
+    of,
+    /** Records the request's nonce on its own; false when it was used before (a replay: not applied). */
+    async use(request: FastifyRequest) {
+      const { scope, nonce, expiresAt } = of(request);
+      const fresh = await useNonce(db, scope, nonce, expiresAt, clock.now());
+      if (!fresh) request.log.warn({ nonce }, 'plivo webhook: signature nonce used before; not applied');
+      (request as { plivoNonceUsed?: boolean }).plivoNonceUsed = fresh;
+      return fresh;
+    },
+    async releaseOnError(request: FastifyRequest, _reply: unknown, error: unknown) {
+      const nonce = (request as { plivoNonce?: string }).plivoNonce;
+      const used = (request as { plivoNonceUsed?: boolean }).plivoNonceUsed;
+      if (!nonce || !used || ((error as { statusCode?: number }).statusCode ?? 500) < 500) return;
+      await releaseNonce(db, PLIVO_NONCE_SCOPE, nonce).catch((failure: unknown) => {
+        request.log.warn(
+          { err: failure, nonce },
+          'plivo webhook: could not release the nonce of a failed request',
+        );
+      });
+    },
+  };
+}
+
+/**
  * POST /webhooks/plivo/message (inbound texts) and /webhooks/plivo/status (delivery reports), under /api/v1.
  * Each request must carry a valid Plivo V3 signature over PUBLIC_URL + the request path and its fields,
  * signed with PLIVO_AUTH_TOKEN; 403 otherwise. A nonce is used once: a request carrying one already seen is not
@@ -93,35 +130,21 @@ export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
       params,
     });
     if (!valid) throw new Forbidden(messagingMessages.signatureInvalid);
-    const now = clock.now();
-    const fresh = await useNonce(
-      db,
-      PLIVO_NONCE_SCOPE,
-      nonce,
-      new Date(now.getTime() + PLIVO_NONCE_WINDOW_MS),
-      now,
-    );
-    if (!fresh) request.log.warn({ nonce }, 'plivo webhook: signature nonce used before; not applied');
     (request as { plivoParams?: SignedParams }).plivoParams = params;
-    (request as { plivoReplay?: boolean }).plivoReplay = !fresh;
-    if (fresh) (request as { plivoNonce?: string }).plivoNonce = nonce;
+    (request as { plivoNonce?: string }).plivoNonce = nonce;
   });
 
+  const nonces = requestNonces(db, clock);
   // A request whose work failed on our side (5xx: the database restarting, say) is retried by Plivo; if the
   // retry carries the same nonce it must be applied, not taken for a replay, so nothing is lost.
-  app.addHook('onError', async (request, _reply, error) => {
-    const nonce = (request as { plivoNonce?: string }).plivoNonce;
-    if (!nonce || ((error as { statusCode?: number }).statusCode ?? 500) < 500) return;
-    await releaseNonce(db, PLIVO_NONCE_SCOPE, nonce).catch((error: unknown) => {
-      request.log.warn(
-        { err: error, nonce },
-        'plivo webhook: could not release the nonce of a failed request',
-      );
-    });
-  });
+  app.addHook('onError', nonces.releaseOnError);
 
   const paramsFrom = (request: unknown) => (request as { plivoParams: SignedParams }).plivoParams;
-  const isReplay = (request: unknown) => (request as { plivoReplay: boolean }).plivoReplay;
+  /** A request refused for good (400) keeps its nonce used: its replay answers as any replay does. */
+  const refuse = async (request: FastifyRequest, message: string) => {
+    if (await nonces.use(request)) throw new AppError(400, message);
+    return { success: true as const, duplicate: true };
+  };
   const failures = { 400: errorResponse, 403: errorResponse, 503: errorResponse };
   const responses = {
     200: z.object({ success: z.literal(true), duplicate: z.boolean() }),
@@ -135,18 +158,19 @@ export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['messaging'], summary: 'Plivo inbound text (signature V3)', response: responses },
     },
     async (request) => {
-      if (isReplay(request)) return { success: true as const, duplicate: true };
       const params = paramsFrom(request);
       const from = first(params.From);
       const to = first(params.To);
       const uuid = first(params.MessageUUID);
-      if (!from || !to || !uuid) throw new AppError(400, 'From, To and MessageUUID are required.');
-      if (!MESSAGE_UUID.test(uuid)) throw new AppError(400, 'MessageUUID must be a UUID.');
+      if (!from || !to || !uuid) return refuse(request, 'From, To and MessageUUID are required.');
+      if (!MESSAGE_UUID.test(uuid)) return refuse(request, 'MessageUUID must be a UUID.');
+      // The nonce is recorded by the statement that stores the text: a used one stores nothing (duplicate).
       const result = await receiveInbound({
         from,
         to,
         text: first(params.Text) ?? '',
         providerMessageId: uuid,
+        nonce: nonces.of(request),
       });
       request.log.info({ messageUuid: uuid, outcome: result.outcome }, 'plivo inbound text');
       return { success: true as const, duplicate: result.outcome === 'duplicate' };
@@ -164,7 +188,7 @@ export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (isReplay(request)) return { success: true as const, applied: false };
+      if (!(await nonces.use(request))) return { success: true as const, applied: false };
       const params = paramsFrom(request);
       const uuid = first(params.MessageUUID);
       const status = first(params.Status);

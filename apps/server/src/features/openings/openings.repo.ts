@@ -6,7 +6,7 @@ import { customers, messages, offers, openings, services } from '../../db/schema
 
 /**
  * The one home of the `openings` and `offers` tables (decision 0008). Reads join customers and messages for
- * the lists; customers' statuses are changed by features/waitlist's repo, handed over in app.ts.
+ * the lists; customers' statuses are changed by features/waitlist's repo, handed over in composition.ts.
  */
 export type { OfferRow, OpeningRow };
 

@@ -29,10 +29,10 @@ export type OfferClaims = OpeningsService['claims'];
 
 export type OpeningsService = ReturnType<typeof createOpeningsService>;
 
-/** A text queued in the caller's transaction (features/messaging's enqueueSms, handed over in app.ts). */
+/** A text queued in the caller's transaction (features/messaging's enqueueSms, handed over in composition.ts). */
 export type EnqueueSms = (executor: Executor, input: EnqueueSmsInput) => Promise<{ messageId: string }>;
 
-/** What openings need from other features, wired in app.ts (decision 0008). */
+/** What openings need from other features, wired in composition.ts (decision 0008). */
 export interface OpeningsDeps {
   db: Database;
   clock: Clock;

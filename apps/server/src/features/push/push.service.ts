@@ -53,7 +53,7 @@ export type NotifyOwner = typeof notifyOwner;
 
 export type PushService = ReturnType<typeof createPushService>;
 
-/** The owner's push fields on the users table (features/auth's repo, wired in app.ts). */
+/** The owner's push fields on the users table (features/auth's repo, wired in composition.ts). */
 export interface PushUsers {
   setPushSettings(
     executor: Executor,

@@ -23,7 +23,7 @@ export interface CustomerOffer {
   won: boolean;
 }
 
-/** What the inbox needs from other features, wired in app.ts (decision 0008). */
+/** What the inbox needs from other features, wired in composition.ts (decision 0008). */
 export interface InboxDeps {
   db: Database;
   /** Texts (features/messaging). */

@@ -29,7 +29,7 @@ import type { EntryCatalog } from './waitlist.types.ts';
 const consentAsRead = (language: CustomerLanguage | undefined, business: string) =>
   customerWords(language).join.consent(business);
 
-/** What joining needs from other features, wired in app.ts (decision 0008). */
+/** What joining needs from other features, wired in composition.ts (decision 0008). */
 export interface JoinDeps {
   db: Database;
   clock: Clock;

@@ -6,7 +6,7 @@ import { customers, messageTemplates } from '../../db/schema.ts';
 
 /**
  * The one home of the `customers` and `message_templates` tables (decision 0008). Openings and messaging
- * change customers through the functions below, handed to them in app.ts as narrow `Pick<>`s.
+ * change customers through the functions below, handed to them in composition.ts as narrow `Pick<>`s.
  */
 export type { CustomerRow };
 

@@ -17,7 +17,7 @@ export interface EntryCatalog {
   listStaff(executor: Executor, userId: string): Promise<CatalogItem[]>;
 }
 
-/** What the waitlist needs from other features, wired in app.ts (decision 0008). */
+/** What the waitlist needs from other features, wired in composition.ts (decision 0008). */
 export interface WaitlistDeps {
   db: Database;
   clock: Clock;

@@ -33,11 +33,7 @@ export type SocialButtonsProps = {
  * Facebook's access token and Apple's identity token (with its nonce) go to POST /auth/external, which
  * verifies them.
  */
-export function SocialButtonsPanel({
-  divider,
-  beforeContinue,
-  googleUnlocked = true,
-}: SocialButtonsProps) {
+export function SocialButtonsPanel({ divider, beforeContinue, googleUnlocked = true }: SocialButtonsProps) {
   const config = useConfig();
   const googleClientId = config.data?.googleClientId ?? null;
   const facebookAppId = config.data?.facebookAppId ?? null;

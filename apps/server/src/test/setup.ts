@@ -1,0 +1,6 @@
+// Runs before every API test file (vitest.config.ts setupFiles): what the suite does differently from
+// production, in one place.
+import { setPasswordCost, TEST_PASSWORD_COST } from '../lib/secrets.ts';
+
+// argon2id at test cost (issue 40); src/lib/secrets.test.ts pins the production parameters.
+setPasswordCost(TEST_PASSWORD_COST);
