@@ -164,6 +164,9 @@ test('an owner signs up, verifies, onboards, manages the account and deletes it'
   page,
   request,
 }) => {
+  // The longest journey (a dozen screens, four argon2 hashes at production cost): `npm test` runs it beside
+  // the API suites on two cores, where it took 60-70 s. The time-out catches a hang; every step still asserts.
+  test.setTimeout(120_000);
   const owner = newOwner();
 
   // A visitor's / is the product page (issue 27); its Log in link opens the login form.

@@ -1,9 +1,6 @@
 import type { Pricing } from './billing.schemas.ts';
 
-/** The monthly price of each plan, in cents: the one source every price below is derived from. */
-export const MONTHLY_PRICE_CENTS = { STARTER: 2900, GROWTH: 7900 } as const;
-/** Yearly billing saves 20% on twelve months (the toggle's "Save 20%"). */
-export const YEARLY_DISCOUNT_PERCENT = 20;
+import { MONTHLY_PRICE_CENTS, YEARLY_DISCOUNT_PERCENT } from './plan-catalogue.ts';
 
 const yearlyCents = (monthly: number, discountPercent: number) =>
   Math.round((12 * monthly * (100 - discountPercent)) / 100);

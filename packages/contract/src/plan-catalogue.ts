@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MONTHLY_PRICE_CENTS, YEARLY_DISCOUNT_PERCENT } from './billing.messages.ts';
 import type { Pricing } from './billing.schemas.ts';
 
 /**
@@ -9,6 +8,15 @@ import type { Pricing } from './billing.schemas.ts';
  * billing provider charges these prices; with Stripe, its Price objects (STRIPE_PRICE_*) charge and must carry
  * the same amounts (the catalogue's stand in only for a price with no id).
  */
+/**
+ * The SPEC's monthly price of each plan, in cents: the default catalogue's prices and the standard prices
+ * (billing.messages.ts's PLAN_PRICES) both come from here. Kept here, not with the billing messages, so a page
+ * that reads the plans (the join page's cap) does not load billing's words (issue 40).
+ */
+export const MONTHLY_PRICE_CENTS = { STARTER: 2900, GROWTH: 7900 } as const;
+/** Yearly billing saves 20% on twelve months (the toggle's "Save 20%"). */
+export const YEARLY_DISCOUNT_PERCENT = 20;
+
 export const catalogPlans = ['free_trial', 'starter', 'growth', 'enterprise'] as const;
 export type CatalogPlan = (typeof catalogPlans)[number];
 
