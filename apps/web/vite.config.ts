@@ -47,22 +47,6 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * What /login draws besides the app's entry: its page, the form's fields and their library, the buttons,
- * the sign-in layout, and the mutation hook that sends the form. The providers' buttons come on their own,
- * and only when one is configured.
- */
-const signInPieces = new RegExp(
-  [
-    String.raw`src[\/]components[\/]ui[\/](button|alert|field|text-field|common-fields)\.tsx$`,
-    String.raw`src[\/]lib[\/](form-errors|form-fields|config)\.ts$`,
-    String.raw`src[\/]features[\/]auth[\/]components[\/](auth-layout|social-buttons|email-from-state)\.tsx?$`,
-    String.raw`src[\/]features[\/]auth[\/]pages[\/]login-page\.tsx$`,
-    String.raw`node_modules[\/]react-hook-form[\/]`,
-    String.raw`node_modules[\/]@tanstack[\/](react-query|query-core)[\/].*[mM]utation`,
-  ].join('|'),
-);
-
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -99,7 +83,6 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             // The sign-in screens' own pieces in one file (issue 40): fourteen files of a kilobyte each cost
             // as much in response headers as in code on a cold first visit.
-            { name: 'sign-in', test: signInPieces },
           ],
         },
       },

@@ -115,7 +115,9 @@ describe('dataDirProblem', () => {
   });
 });
 
-describe('npm run admin (the process)', () => {
+// Each test spawns the CLI through tsx (a compile and a PGlite migration per run): `npm test` runs this file beside
+// the other lanes on two cores, where one took over 30 s. The time-out catches a hang; each step still asserts.
+describe('npm run admin (the process)', { timeout: 120_000 }, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'wt-admin-'));
