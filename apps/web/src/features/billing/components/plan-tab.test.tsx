@@ -253,19 +253,7 @@ describe('the operator’s plan catalogue (issue 39)', () => {
     };
     await openPlanTab({
       handlers: () => ({
-        'GET /config': {
-          body: {
-            success: true,
-            googleClientId: null,
-            facebookAppId: null,
-            appleClientId: null,
-            localMailbox: true,
-            localPhone: false,
-            billing: { provider: 'local', publishableKey: null, configured: true },
-            plans,
-            smsSegmentPrice: { amount: 0.0079, currency: 'USD' },
-          },
-        },
+        'GET /config': { body: { ...defaultConfigBody, plans } },
       }),
     });
     const starter = await screen.findByRole('article', { name: 'Starter' });
