@@ -9,7 +9,7 @@
 //      it) is shared by both sides instead of landing on one.
 //   3. Captures the SQL each path ran (scripts/bench/scale/capture.mjs) and writes its EXPLAIN (ANALYZE,
 //      BUFFERS) at both sizes to docs/SCALE.md, with the side-by-side table.
-// SCALE_SMOKE=1 (or --smoke): one tiny copy (0.1%), each path for 1 s, no timing asserted; exits 1 unless
+// SCALE_SMOKE=1 (or --smoke): one tiny copy (0.1%), each path asked 100 times (no warm-up), no timing asserted; exits 1 unless
 // every path answered 2xx. BENCH_SCALE_SECONDS sets the seconds per path (default 10). Ports: 3460–3491.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -32,6 +32,7 @@ const adminUrl = args.find((arg) => !arg.startsWith('--')) ?? 'postgres://postgr
 const fullScale = smoke ? 0.001 : Number(process.env.SCALE ?? 1);
 const seconds = smoke ? 1 : Number(process.env.BENCH_SCALE_SECONDS ?? 10);
 const DRAIN = smoke ? 200 : 10_000;
+const SMOKE_REQUESTS = 100;
 // SCALE_PATHS=inbound,admin: only the paths whose names contain one of these (a before/after of one fix).
 const only = process.env.SCALE_PATHS?.split(',').filter(Boolean);
 const wanted = (name) => !only || only.some((part) => name.includes(part));
@@ -103,13 +104,13 @@ async function measureAll(plivo) {
       if (!wanted(name)) continue;
       for (const size of sizes) {
         if (name === 'inbound YES') await ownerOpensSlot(size);
-        await load(size.publicUrl, size.paths.get(name), Math.min(2, seconds)); // warm-up: JIT, pool, caches
+        // Warm-up: JIT, pool, caches. The smoke test checks answers, not speed: no warm-up, 100 requests a path.
+        if (!smoke) await load(size.publicUrl, size.paths.get(name), { seconds: Math.min(2, seconds) });
       }
+      const span = smoke ? { requests: SMOKE_REQUESTS } : { seconds: Math.max(1, seconds / 2) };
       const rounds = new Map(sizes.map((size) => [size, []]));
       for (const size of order) {
-        rounds
-          .get(size)
-          .push(await load(size.publicUrl, size.paths.get(name), Math.max(1, seconds / 2), size.cpu));
+        rounds.get(size).push(await load(size.publicUrl, size.paths.get(name), span, size.cpu));
       }
       for (const size of sizes) {
         const r = combine(rounds.get(size));

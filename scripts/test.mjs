@@ -1,5 +1,5 @@
 // `npm test`: installs what it needs (dependencies, radicale, Chromium, the server build) first, then runs
-// every check and test suite in three lanes side by side, sized for two cores (issue 40), and prints one
+// every check and test suite in four lanes side by side, sized for two cores (issue 40), and prints one
 // closing line with the totals. With TEST_DATABASE_URL set, the API suite's database files also run on
 // PostgreSQL, with the two-instance test and the scale bench's smoke test.
 //
@@ -35,7 +35,7 @@ await ensureServerBuild();
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const prepared = seconds(started);
-log(`Installed and built what the run needs (${prepared} s); running three lanes side by side…`);
+log(`Installed and built what the run needs (${prepared} s); running four lanes side by side…`);
 
 /** Every step, in the order the summary lists them (not the order they finish). */
 const results = [];
@@ -71,7 +71,10 @@ async function step(name, command, args, options = {}, countFrom) {
   result.seconds = seconds(since);
   result.ok = code === 0;
   result.counts = countFrom?.();
-  const counts = result.counts ? `: ${result.counts.passed} passed, ${result.counts.failed} failed` : '';
+  const flaky = result.counts?.flaky?.length ? ` (${result.counts.flaky.length} passed only on a retry)` : '';
+  const counts = result.counts
+    ? `: ${result.counts.passed} passed, ${result.counts.failed} failed${flaky}`
+    : '';
   if (result.ok) {
     console.log(`  ✔ ${name} (${result.seconds} s)${counts}`);
   } else {
@@ -114,10 +117,20 @@ const tapCounts = (file) => () => {
   return { passed: count('pass'), failed: count('fail'), skipped: count('skipped') + count('todo') };
 };
 
+/** Playwright's JSON report: a test that passed only on its retry counts as passed and is named as flaky. */
 const e2eCounts = (file) => () => {
   if (!existsSync(file)) return undefined;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const flaky = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'flaky') flaky.push(`${spec.file}: ${spec.title}`);
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  const { stats } = report;
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, flaky };
 };
 
 const portFree = (port) =>
@@ -139,7 +152,7 @@ async function waitForFreePorts(ports) {
   }
 }
 
-/** Lane 1, the longest: the whole API suite on in-memory PGlite (every file, pure ones included). */
+/** Lane 1: the whole API suite on in-memory PGlite (every file, pure ones included). */
 async function pgliteLane() {
   await vitest('API and unit tests on PGlite', 'apps/server', join(reports, 'api-pglite.json'));
 }
@@ -168,11 +181,24 @@ async function postgresLane() {
   ]);
 }
 
-/**
- * Lane 3: the static checks, the contract and web suites, the web build, then the journeys in Chromium. Steps
- * run whatever the one before answered (the summary lists every failure), except what needs the web build.
- */
-async function checksWebAndJourneysLane() {
+/** Lane 3: the web build, its first-screen budget, then the journeys in Chromium (two files at a time). */
+async function journeysLane() {
+  const built = webBuildIsCurrent() || (await step('Web build', 'npm', ['run', 'build', '-w', 'apps/web']));
+  if (!built) return;
+  await step('First-screen bundle budget', process.execPath, [join(root, 'scripts/check-bundle.mjs')]);
+  await waitForFreePorts([3100, 3101, 3910, 3912]);
+  const e2eReport = join(reports, 'e2e.json');
+  await step(
+    'End-to-end journeys in Chromium',
+    process.execPath,
+    [join(root, 'node_modules/@playwright/test/cli.js'), 'test'],
+    { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } },
+    e2eCounts(e2eReport),
+  );
+}
+
+/** Lane 4: the static checks, then the contract and web suites. Each step runs whatever the one before answered. */
+async function checksAndWebLane() {
   await step('Lint, format, types, import boundaries, file sizes, docs (npm run check)', 'npm', [
     'run',
     'check',
@@ -194,21 +220,9 @@ async function checksWebAndJourneysLane() {
   );
   await vitest('Contract tests (messages, phone rules)', 'packages/contract', join(reports, 'contract.json'));
   await vitest('Web tests', 'apps/web', join(reports, 'web.json'));
-  const built = webBuildIsCurrent() || (await step('Web build', 'npm', ['run', 'build', '-w', 'apps/web']));
-  if (!built) return;
-  await step('First-screen bundle budget', process.execPath, [join(root, 'scripts/check-bundle.mjs')]);
-  await waitForFreePorts([3100, 3101, 3910, 3912]);
-  const e2eReport = join(reports, 'e2e.json');
-  await step(
-    'End-to-end journeys in Chromium',
-    process.execPath,
-    [join(root, 'node_modules/@playwright/test/cli.js'), 'test'],
-    { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } },
-    e2eCounts(e2eReport),
-  );
 }
 
-await Promise.all([pgliteLane(), postgresLane(), checksWebAndJourneysLane()]);
+await Promise.all([pgliteLane(), postgresLane(), journeysLane(), checksAndWebLane()]);
 if (!postgresUrl)
   log(
     'TEST_DATABASE_URL is not set: the API suite ran on PGlite only, and the two-instance test did not run (set it to run both).',
@@ -221,6 +235,7 @@ let skipped = 0;
 for (const result of results) {
   const counts = result.counts ? ` ${result.counts.passed} passed, ${result.counts.failed} failed` : '';
   console.log(`  ${result.ok ? '✔' : '✘'} ${result.name} (${result.seconds} s)${counts}`);
+  for (const test of result.counts?.flaky ?? []) console.log(`      flaky (passed on its retry): ${test}`);
   passed += result.counts?.passed ?? 0;
   failed += result.counts?.failed ?? 0;
   skipped += result.counts?.skipped ?? 0;

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { testFilesByIsolation } from '../../scripts/test-isolation.mjs';
 
 const apiTarget = 'http://127.0.0.1:3000';
+const webTests = testFilesByIsolation(import.meta.dirname, ['.test.ts', '.test.tsx']);
 
 /**
  * Writes a `.br` and a `.gz` beside every text asset of the build (issue 16), so the server sends them
@@ -97,5 +99,11 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // A worker runs its files in one module graph and one jsdom, except those that mock or reset modules
+    // (scripts/test-isolation.mjs, issue 40); src/test/setup.ts empties the page between files.
+    projects: [
+      { extends: true, test: { name: 'web', include: webTests.shared, isolate: false } },
+      { extends: true, test: { name: 'web, isolated', include: webTests.isolated } },
+    ],
   },
 });

@@ -99,13 +99,14 @@ export function loadPaths(context, plivo, publicUrl) {
  * One path under load: p50, p99 (ms), requests per second, answers that were not 2xx, and the CPU (ms) the
  * server and PostgreSQL used meanwhile (`cpu`: processes.mjs's cpuMeter).
  */
-export async function load(baseUrl, makeRequest, seconds, cpu = () => ({ app: 0, db: new Map() })) {
+export async function load(baseUrl, makeRequest, span, cpu = () => ({ app: 0, db: new Map() })) {
   let i = 0;
   const before = cpu();
   const result = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
-    duration: seconds,
+    // `{ seconds }` for a timed round, `{ requests }` for a fixed number of them (the smoke test's check).
+    ...(span.requests ? { amount: span.requests } : { duration: span.seconds }),
     requests: [
       {
         setupRequest: (request) => {

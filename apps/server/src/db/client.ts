@@ -82,11 +82,18 @@ async function migrateUnderLock(pool: pg.Pool) {
  * PostgreSQL) in `dataDir`, or in memory when dataDir is 'memory://'. Both speak the same SQL.
  */
 export function openDatabase(
-  target: { url: string; pooler?: DatabasePooler } | { dataDir: string; loadDataDir?: Blob },
+  target:
+    | { url: string; pooler?: DatabasePooler; connectionWaitMs?: number }
+    | { dataDir: string; loadDataDir?: Blob },
 ): DatabaseHandle {
   if ('url' in target) {
-    // A connection that cannot be made within 5 s fails the request (503) instead of queueing it forever.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // A connection that cannot be had within 5 s (made, or freed by another request) fails the request (503)
+    // instead of queueing it forever. The test suite waits longer (test-app.ts): its bursts share two cores.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: target.connectionWaitMs ?? 5_000,
+    });
     // An idle connection dropped by a database restart must not crash the process: the pool replaces it.
     pool.on('error', (error) => {
       console.error(`database connection lost: ${error.message}`);

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 /**
  * Which API test files touch a database (issue 40): only those run a second time on PostgreSQL; the others
@@ -34,22 +34,4 @@ export function touchesDatabase(file: string, seen = new Set<string>()): boolean
   }
   verdicts.set(path, verdict);
   return verdict;
-}
-
-/** Every *.test.ts below `root`'s src/, relative to `root`, split by the rule above. */
-export function testFilesByDatabase(root: string): { database: string[]; pure: string[] } {
-  const database: string[] = [];
-  const pure: string[] = [];
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) visit(path);
-      else if (entry.name.endsWith('.test.ts'))
-        (touchesDatabase(path) ? database : pure).push(relative(root, path));
-    }
-  };
-  visit(join(root, 'src'));
-  return { database, pure };
 }

@@ -18,6 +18,9 @@ export const PGLITE_TARBALL_ENV = 'WT_TEST_PGLITE_TARBALL';
 export const TEMPLATE_DATABASE_ENV = 'WT_TEST_TEMPLATE_DATABASE';
 
 export default async function setup() {
+  // With projects (vitest.config.ts) vitest calls this once for the root and once for each project, in one
+  // process: the first call makes the run's copy, the others find it.
+  if (process.env[PGLITE_TARBALL_ENV] || process.env[TEMPLATE_DATABASE_ENV]) return;
   // Spawned servers (src/test/instance.ts) run the built dist, as production does; scripts/test.mjs builds it
   // before the suites start, so this only builds when vitest is run by hand after a change.
   // @ts-expect-error a plain-JavaScript script without types

@@ -145,7 +145,7 @@ export async function grantAdmin(executor: Executor, emails: string[]) {
   );
 }
 
-/** Push on or off and the device's platform (SPEC user fields; features/push calls it, wired in app.ts). */
+/** Push on or off and the device's platform (SPEC user fields; features/push calls it, wired in wiring.ts). */
 export async function setPushSettings(
   executor: Executor,
   id: string,

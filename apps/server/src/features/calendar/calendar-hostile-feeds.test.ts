@@ -54,7 +54,7 @@ function serve(path: string, body: string, status = 200) {
  * Asks `/health` every 20 ms while `work` runs, and watches the event loop's delay: what another tenant
  * would wait for. Returns the slowest answer and the longest the loop was held.
  */
-async function whileHealthAnswers<T>(work: () => Promise<T>) {
+async function whileHealthAnswers<T>(work: () => Promise<T>, app = t) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let done = false;
@@ -62,7 +62,7 @@ async function whileHealthAnswers<T>(work: () => Promise<T>) {
   const probe = (async () => {
     while (!done) {
       const started = performance.now();
-      const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const health = await app.app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(health.statusCode).toBe(200);
       answers.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -103,8 +103,8 @@ afterAll(async () => {
   await new Promise((resolve) => feed?.close(resolve));
 });
 
-async function connectFeed(token: string, url: string) {
-  const response = await call(t, token, 'POST', '/calendar/connections', { kind: 'ics', url });
+async function connectFeed(token: string, url: string, app = t) {
+  const response = await call(app, token, 'POST', '/calendar/connections', { kind: 'ics', url });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as {
     id: string;
@@ -121,7 +121,7 @@ const connection = async (token: string, id: string) =>
     nextSyncAt: string;
     skipped: { title: string; reason: string; message: string }[];
   };
-const stored = async (id: string) => (await repo.eventsOf(t.database.db, id)).length;
+const stored = async (id: string, app = t) => (await repo.eventsOf(app.database.db, id)).length;
 
 describe('a repeat rule that never yields a next occurrence', () => {
   it('FREQ=SECONDLY;BYSECOND=60 is not expanded: the feed connects with the rest, the owner told which event and why', async () => {
@@ -191,23 +191,31 @@ describe('a repeat rule that never yields a next occurrence', () => {
     expect(took).toBeLessThan(BUDGET_MS * 2);
   });
 
+  // What this asserts is the counts, not the time: its own server with production's parse budget, so that beside
+  // the other suites on two cores one event's 500 occurrences are not cut short as "too slow" (issue 40).
   it(`events repeating every hour stop at ${CALENDAR_READ_LIMITS.occurrencesPerEvent} each and ${CALENDAR_READ_LIMITS.rowsPerConnection} for the connection, the soonest kept`, async () => {
-    const o = await owner(t, { plan: 'growth' });
-    const hourly = Array.from({ length: 5 }, (_, i) =>
-      vevent(`h${i}@x`, `Desk ${i}`, `DTSTART:${stamp(inHours(1))}`, 'DURATION:PT15M', 'RRULE:FREQ=HOURLY'),
-    );
-    const url = serve('/hourly.ics', vcalendar(...hourly));
-    const { result } = await whileHealthAnswers(() => connectFeed(o.token, url));
-    expect(await stored(result.id)).toBe(CALENDAR_READ_LIMITS.rowsPerConnection);
-    const reasons = result.skipped.map((event) => event.reason);
-    expect(reasons.filter((reason) => reason === 'too-many-occurrences')).toHaveLength(5);
-    expect(reasons).toContain('too-many-rows');
-    // An unchanged feed read again writes nothing: the 2,000 rows are not deleted and inserted every 45 s.
-    const again = await whileHealthAnswers(() =>
-      call(t, o.token, 'POST', `/calendar/connections/${result.id}/sync`),
-    );
-    expect(again.result.statusCode).toBe(200);
-    expect(await stored(result.id)).toBe(CALENDAR_READ_LIMITS.rowsPerConnection);
+    const roomy = await createTestApp({ env: { CALENDAR_ALLOW_PRIVATE_ADDRESSES: 'true' } });
+    try {
+      const o = await owner(roomy, { plan: 'growth' });
+      const hourly = Array.from({ length: 5 }, (_, i) =>
+        vevent(`h${i}@x`, `Desk ${i}`, `DTSTART:${stamp(inHours(1))}`, 'DURATION:PT15M', 'RRULE:FREQ=HOURLY'),
+      );
+      const url = serve('/hourly.ics', vcalendar(...hourly));
+      const { result } = await whileHealthAnswers(() => connectFeed(o.token, url, roomy), roomy);
+      expect(await stored(result.id, roomy)).toBe(CALENDAR_READ_LIMITS.rowsPerConnection);
+      const reasons = result.skipped.map((event) => event.reason);
+      expect(reasons.filter((reason) => reason === 'too-many-occurrences')).toHaveLength(5);
+      expect(reasons).toContain('too-many-rows');
+      // An unchanged feed read again writes nothing: the 2,000 rows are not deleted and inserted every 45 s.
+      const again = await whileHealthAnswers(
+        () => call(roomy, o.token, 'POST', `/calendar/connections/${result.id}/sync`),
+        roomy,
+      );
+      expect(again.result.statusCode).toBe(200);
+      expect(await stored(result.id, roomy)).toBe(CALENDAR_READ_LIMITS.rowsPerConnection);
+    } finally {
+      await roomy.close();
+    }
   });
 });
 
@@ -247,7 +255,11 @@ describe('CalDAV event data goes through the same parser', () => {
 });
 
 describe('a calendar that keeps failing', () => {
-  it('is read less often after each failure in a row (45 s, 90 s, 3 min…), says so, and is back to normal once it works', async () => {
+  // Forty worker passes, each a read and a save: beside the other suites on two cores this outlasts the 30 s
+  // default; the time-out only catches a hang.
+  it('is read less often after each failure in a row (45 s, 90 s, 3 min…), says so, and is back to normal once it works', {
+    timeout: 120_000,
+  }, async () => {
     const o = await owner(t, { plan: 'growth' });
     const url = serve('/flaky.ics', vcalendar(cut()));
     const { id } = await connectFeed(o.token, url);

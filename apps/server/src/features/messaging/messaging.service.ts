@@ -40,7 +40,7 @@ export type { EnqueueSmsInput, Texting, TextingCustomers } from './texting.ts';
 
 /**
  * The way in for a text a customer sent (the conversation's, features/conversation, handed to the webhook and
- * the local phone in app.ts): answers whether it was stored now, was a replay, or reached no business.
+ * the local phone in routes.ts): answers whether it was stored now, was a replay, or reached no business.
  */
 export type ReceiveInbound = (text: {
   from: string;
@@ -128,7 +128,7 @@ export function createMessagingService(deps: {
   publicUrl: string;
   /** Wakes the outbox worker; called after a commit that queued texts (and only then). */
   onOutboxWrite?: () => void;
-  /** Queues texts in the caller's transaction (built once in app.ts). */
+  /** Queues texts in the caller's transaction (built once in composition.ts). */
   texting: Texting;
   /** The business's dedicated number (features/auth's repo). */
   numbers: BusinessNumbers;

@@ -6,7 +6,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { type SmsProvider, SmsProviderError } from '../../providers/sms/index.ts';
 import { messagingMessages } from './messaging.messages.ts';
 
-/** The business's dedicated number (features/auth's repo owns `users`; app.ts hands these over). */
+/** The business's dedicated number (features/auth's repo owns `users`; wiring.ts hands these over). */
 export interface BusinessNumbers {
   findSender(
     executor: Executor,

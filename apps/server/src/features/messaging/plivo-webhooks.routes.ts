@@ -100,7 +100,7 @@ function requestNonces(db: Database, clock: Clock) {
  */
 export const plivoWebhookRoutes: FastifyPluginAsyncZod<{
   messagingService: MessagingService;
-  /** A customer's text goes to the conversation (features/conversation), handed over in app.ts. */
+  /** A customer's text goes to the conversation (features/conversation), handed over in routes.ts. */
   receiveInbound: ReceiveInbound;
   /** null: no PLIVO_AUTH_TOKEN, so no request can be verified (the local phone uses /dev/phone instead). */
   authToken: string | null;

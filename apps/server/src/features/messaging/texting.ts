@@ -26,7 +26,7 @@ export interface EnqueueSmsInput {
 }
 
 /**
- * The customers texting reads and flags (features/waitlist's repo owns the table; app.ts hands these over).
+ * The customers texting reads and flags (features/waitlist's repo owns the table; wiring.ts hands these over).
  * Each takes the caller's executor, so it runs in the caller's transaction.
  */
 export interface TextingCustomers {
@@ -47,7 +47,7 @@ export interface TextingCustomers {
  * out of the business (sms_opt_outs, whoever the text is for: a customer, a join request, anyone; issue 24).
  * The caller wakes the outbox after its transaction commits.
  */
-/** What texting reads and flags outside its own tables (handed over in app.ts). */
+/** What texting reads and flags outside its own tables (handed over in wiring.ts). */
 interface TextingParts {
   customers: TextingCustomers;
   numbers: Pick<BusinessNumbers, 'findSender'>;

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.ts';
  */
 
 export interface JoinProofOptions {
-  /** The key that signs challenges (configured, else derived from a stored secret: see app.ts). */
+  /** The key that signs challenges (configured, else derived from a stored secret: see composition.ts). */
   hmacKey: () => Promise<string>;
   /** PBKDF2 rounds per attempt (ALTCHA_COST). */
   cost: number;

@@ -233,7 +233,7 @@ export function positionsOf(executor: Executor, userId: string, ids: string[]) {
     .where(and(eq(customers.userId, userId), ne(customers.status, 'removed'), inArray(customers.id, ids)));
 }
 
-// ---- what openings need (features/openings, through app.ts) ----
+// ---- what openings need (features/openings, through wiring.ts) ----
 
 /**
  * "This phone opted out of the business" in SQL over a user id and a phone (features/messaging's

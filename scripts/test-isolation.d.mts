@@ -1,0 +1,6 @@
+export function needsIsolation(source: string): boolean;
+export function testFilesByIsolation(
+  root: string,
+  suffixes: string[],
+  only?: (path: string) => boolean,
+): { shared: string[]; isolated: string[] };
