@@ -10,6 +10,21 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const journeyCity = journeyZone.split('/').at(-1)?.replaceAll('_', ' ') ?? '';
 
+/**
+ * The zone the owner picks: Honolulu, unless the journeys' owner already has it (the journeys' zone is one where
+ * it is now mid-day: Honolulu from 01:00 to 02:00 UTC), then Anchorage, so the pick is always a change.
+ */
+const target =
+  journeyZone === 'Pacific/Honolulu'
+    ? {
+        id: 'America/Anchorage',
+        search: 'anch',
+        city: 'Anchorage',
+        region: 'Alaska Time',
+        offset: /GMT-[89]/,
+      }
+    : { id: 'Pacific/Honolulu', search: 'hono', city: 'Honolulu', region: 'Hawaii Time', offset: /GMT-10/ };
+
 const noWiderThanThePhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -33,20 +48,21 @@ async function visitGroup(page: Page, name: string, path: string, shows: (page: 
   await expect(page).toHaveURL(/\/settings$/);
 }
 
-/** Business & time zone: "hono" finds Honolulu with the time there; picked with a tap and saved. */
-async function pickHonolulu(page: Page) {
+/** Business & time zone: "hono" finds Honolulu (or "anch" Anchorage) with the time there; picked with a tap and saved. */
+async function pickTheTargetZone(page: Page) {
   const zone = page.getByRole('combobox', { name: 'Business time zone' });
   await expect(zone).toHaveValue(journeyCity);
   await zone.tap();
   await expect(page.getByRole('listbox', { name: 'Business time zone choices' })).toBeVisible();
-  await zone.fill('hono');
-  const honolulu = page.getByRole('option', { name: /^Honolulu/ });
-  await expect(honolulu).toHaveCount(1);
-  await expect(honolulu).toContainText(/\d{1,2}:\d{2} (am|pm)/);
-  await expect(honolulu).toContainText('Hawaii Time · GMT-10');
+  await zone.fill(target.search);
+  const option = page.getByRole('option', { name: new RegExp(`^${target.city}`) });
+  await expect(option).toHaveCount(1);
+  await expect(option).toContainText(/\d{1,2}:\d{2} (am|pm)/);
+  await expect(option).toContainText(target.region);
+  await expect(option).toContainText(target.offset);
   await snap(page, 'settings-390-time-zone-search');
-  await honolulu.tap();
-  await expect(zone).toHaveValue('Honolulu');
+  await option.tap();
+  await expect(zone).toHaveValue(target.city);
   await page.getByRole('button', { name: 'Save time zone' }).tap();
   await expect(page.getByTestId('toast').filter({ hasText: 'Time zone saved' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save time zone' })).toBeDisabled();
@@ -68,11 +84,11 @@ test('an owner on a phone reaches every setting from the menu', async ({ page, r
   await noWiderThanThePhone(page);
   await snap(page, 'settings-390-index');
 
-  await visitGroup(page, 'Business & time zone', '/settings/business', pickHonolulu);
+  await visitGroup(page, 'Business & time zone', '/settings/business', pickTheTargetZone);
   const saved = await request.get('/api/v1/settings/time-zone', {
     headers: { authorization: `Bearer ${owner.token}` },
   });
-  expect((await saved.json()).data.timeZone).toBe('Pacific/Honolulu');
+  expect((await saved.json()).data.timeZone).toBe(target.id);
   await visitGroup(page, 'Text number', '/settings/text-number', async () => {
     await expect(page.getByRole('button', { name: 'Request a number' })).toBeVisible();
   });
@@ -107,7 +123,9 @@ test('an owner on a phone reaches every setting from the menu', async ({ page, r
   // Openings name the saved zone as a place and link to where it is changed; Services link to the offer rules.
   await page.goto('/openings');
   const openSlot = page.getByRole('form', { name: 'Open a slot' });
-  await expect(openSlot.getByText('In your business time zone (Honolulu, Hawaii Time).')).toBeVisible();
+  await expect(
+    openSlot.getByText(`In your business time zone (${target.city}, ${target.region}).`),
+  ).toBeVisible();
   await expect(
     openSlot.getByRole('link', { name: 'Change the business time zone in Settings' }),
   ).toHaveAttribute('href', '/settings/business');
